@@ -1,0 +1,75 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * The legacy, account-scoped SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard).
+ * HTTP Basic: the public key is the user name and the private key the password.
+ */
+export class SlickTextLegacyApi implements ICredentialType {
+	name = 'slickTextLegacyApi';
+
+	displayName = 'SlickText Legacy API';
+
+	icon: Icon = {
+		light: 'file:../nodes/SlickText/slickText.svg',
+		dark: 'file:../nodes/SlickText/slickText.dark.svg',
+	};
+
+	documentationUrl = 'https://api.slicktext.com/docs/v1/basics';
+
+	properties: INodeProperties[] = [
+		// The public key is the Basic-auth user name, not a secret (the community rules agree), so it
+		// stays readable; the older rule flags any field whose name contains "key".
+		// eslint-disable-next-line n8n-nodes-base/cred-class-field-type-options-password-missing
+		{
+			displayName: 'Public Key',
+			name: 'publicKey',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'pub_...',
+			description:
+				'Your public API key, starting with "pub_". In the legacy SlickText dashboard go to My Account > API.',
+		},
+		{
+			displayName: 'Private Key',
+			name: 'privateKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Your private API key, shown next to the public key under My Account > API',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.slicktext.com/v1',
+			description:
+				'Change only to go through a proxy or to use the local SlickText sandbox of this package',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			auth: {
+				username: '={{$credentials.publicKey}}',
+				password: '={{$credentials.privateKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
+			url: '/account',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,31 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { properties } from './resources';
+
+export class SlickText implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SlickText',
+		name: 'slickText',
+		icon: { light: 'file:slickText.svg', dark: 'file:slickText.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Manage contacts, lists, campaigns and more with the SlickText API',
+		defaults: { name: 'SlickText' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'slickTextApi', required: true }],
+		requestDefaults: {
+			// Every path but GET /brands lives under the brand; a brand ID copied from the web app as
+			// "b26136" works too.
+			baseURL:
+				'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") + "/brands/" + String($credentials.brandId).trim().replace(/^b/i, "") }}',
+			headers: { Accept: 'application/json' },
+			json: true,
+			// Statuses are checked by the shared response check, which keeps SlickText's own message.
+			ignoreHttpStatusErrors: true,
+		},
+		properties,
+	};
+}

@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { contactIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a contact',
+		description: 'Retrieve one contact by ID',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/contacts/{{ $parameter.contactId }}',
+			preSend: [requireNumericId('contactId', 'Contact')],
+		}),
+	},
+	properties: [contactIdLocator()],
+};

@@ -1,0 +1,189 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IExecuteSingleFunctions,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import type { Platform } from './platform';
+
+// Errors built here; anything else that reaches `send` came from below n8n's routing and is rewrapped.
+const ownErrors = new WeakSet<object>();
+
+export function isOwnError(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && (ownErrors.has(error) || error instanceof NodeOperationError);
+}
+
+function own<T extends object>(error: T): T {
+	ownErrors.add(error);
+	return error;
+}
+
+/**
+ * One way to fail. Bad input is a NodeOperationError that names the field and the item, thrown before
+ * any request. An API failure is a NodeApiError with the status and SlickText's own message, built
+ * from plain values only, so that no request option (and so no key or token) can end up in it.
+ */
+
+export function inputError(
+	ctx: Pick<IExecuteSingleFunctions, 'getNode' | 'getItemIndex'>,
+	field: string,
+	problem: string,
+	hint?: string,
+): NodeOperationError {
+	const itemIndex = ctx.getItemIndex();
+	return own(
+		new NodeOperationError(ctx.getNode(), `${field}: ${problem} [item ${itemIndex}]`, {
+			itemIndex,
+			description: hint,
+		}),
+	);
+}
+
+/** SlickText's error body is not documented; clients read message, then detail, error, title. */
+export function apiMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (!text) return undefined;
+		try {
+			return apiMessage(JSON.parse(text)) ?? truncate(text);
+		} catch {
+			return truncate(text);
+		}
+	}
+	if (body && typeof body === 'object' && !Array.isArray(body)) {
+		const record = body as Record<string, unknown>;
+		for (const key of ['message', 'detail', 'error', 'title']) {
+			const value = record[key];
+			if (typeof value === 'string' && value.trim()) return truncate(value.trim());
+			if (value && typeof value === 'object') {
+				const nested = apiMessage(value);
+				if (nested) return nested;
+			}
+		}
+		if (record.errors) return truncate(JSON.stringify(record.errors));
+	}
+	return undefined;
+}
+
+function truncate(text: string, max = 500): string {
+	return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** What a failed request was about, to say what was not found. */
+export function describeTarget(path: string | undefined): string {
+	if (!path) return 'The requested record';
+	const parts = path.split('?')[0].split('/').filter(Boolean);
+	// The brand prefix says nothing useful; the last "<collection>/<id>" pair does.
+	for (let i = parts.length - 1; i > 0; i--) {
+		if (/^\d+$/.test(parts[i]) || parts[i].startsWith('hash-')) {
+			const collection = parts[i - 1].replace(/-/g, ' ').replace(/s$/, '');
+			return `${collection.charAt(0).toUpperCase()}${collection.slice(1)} ${parts[i]}`;
+		}
+	}
+	return 'The requested record';
+}
+
+const AUTH_HINT: Record<Platform, string> = {
+	current: 'Check the API key and the brand ID in the SlickText API credential.',
+	legacy: 'Check the public and private keys in the SlickText Legacy API credential.',
+};
+
+export interface FailedResponse {
+	status: number;
+	body: unknown;
+	path?: string;
+	method?: string;
+}
+
+export function responseError(
+	node: INode,
+	platform: Platform,
+	response: FailedResponse,
+	itemIndex?: number,
+): NodeApiError {
+	const { status } = response;
+	const message = apiMessage(response.body);
+	const said = message ? `SlickText said: ${message}` : 'SlickText gave no message.';
+	let headline: string;
+	let description: string;
+	switch (true) {
+		case status === 400:
+			headline = `Bad request: ${message ?? 'SlickText refused the request'}`;
+			description = said;
+			break;
+		case status === 401:
+			headline = 'Authorization failed';
+			description = `${said} ${AUTH_HINT[platform]}`;
+			break;
+		case status === 403:
+			headline = 'Forbidden';
+			description = `${said} ${AUTH_HINT[platform]}`;
+			break;
+		case status === 404:
+			headline = `${describeTarget(response.path)} was not found`;
+			description = said;
+			break;
+		case status === 409:
+			headline = `Conflict: ${message ?? 'the request conflicts with the account state'}`;
+			description = `${said} SlickText answers 409 for example when sending from a test account.`;
+			break;
+		case status === 422:
+			headline = `SlickText could not process the request: ${message ?? 'validation failed'}`;
+			description = said;
+			break;
+		case status === 429:
+			headline = 'Rate limited by SlickText';
+			description = `${said} The request was retried after each reset and was still refused. Lower the rate in the credential, or spread the work over more time.`;
+			break;
+		case status >= 500:
+			headline = `SlickText had a server error (${status})`;
+			description = `${said} Nothing on your side caused it; try again later.`;
+			break;
+		default:
+			headline = `SlickText answered ${status}${message ? `: ${message}` : ''}`;
+			description = said;
+	}
+	return own(
+		new NodeApiError(node, { status, message: message ?? headline } as JsonObject, {
+			httpCode: String(status),
+			message: headline,
+			description,
+			itemIndex,
+		}),
+	);
+}
+
+/** A request that got no HTTP answer at all: refused, dropped, timed out. */
+export function transportError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+	const e = (error ?? {}) as { code?: string; cause?: { code?: string }; message?: string };
+	const code = e.code ?? e.cause?.code;
+	let headline = 'Could not reach SlickText';
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
+		headline = 'SlickText did not answer in time';
+	} else if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(e.message ?? '')) {
+		headline = 'The connection to SlickText was closed before an answer came';
+	} else if (code === 'ECONNREFUSED') {
+		headline = 'The connection to SlickText was refused';
+	}
+	return own(
+		new NodeApiError(node, { message: headline, code: code ?? null } as JsonObject, {
+			message: headline,
+			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection. The request was not sent again, so nothing can have been done twice.`,
+			itemIndex,
+		}),
+	);
+}
+
+/** An answer with a 2xx status whose body is not what SlickText sends. */
+export function malformedError(node: INode, problem: string, itemIndex?: number): NodeApiError {
+	return own(
+		new NodeApiError(node, { message: problem } as JsonObject, {
+			message: `SlickText sent an unexpected answer: ${problem}`,
+			description:
+				'The answer did not have the documented shape, so the item failed rather than return a partial or wrong result.',
+			itemIndex,
+		}),
+	);
+}

@@ -1,0 +1,237 @@
+'use strict';
+// The SlickText sandbox: one real HTTP server on 127.0.0.1 that emulates both SlickText APIs from
+// ../shared/spec (current, brand-scoped under /v1; legacy, account-scoped under /legacy/v1).
+// In memory and stateful. Tests start it in-process on port 0; `npm run sandbox` starts it by hand.
+
+const http = require('node:http');
+const { createRouter } = require('./router');
+const { createRateLimiter } = require('./rateLimit');
+const current = require('./current');
+const legacy = require('./legacy');
+
+const CREDENTIALS = {
+	current: { apiKey: 'sandbox-api-key', brandId: '1001' },
+	// A second brand with its own key: the first key cannot reach it (403), as on SlickText.
+	otherBrand: { apiKey: 'sandbox-other-brand-key', brandId: '2002' },
+	legacy: { publicKey: 'pub_sandbox', privateKey: 'sandbox-private-key' },
+};
+
+const DEFAULT_RATE_LIMIT = { perSecond: 8, perMinute: 480 };
+
+class Sandbox {
+	/**
+	 * @param {object} [options]
+	 * @param {false|{perSecond:number, perMinute:number}} [options.rateLimit] SlickText's limit by default
+	 * @param {{contacts?: number, subscribers?: number}} [options.seed] sizes of the demo data
+	 */
+	constructor(options = {}) {
+		this.options = {
+			rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
+			seed: options.seed || {},
+			logBodies: options.logBodies !== false,
+		};
+		this.credentials = CREDENTIALS;
+		this.server = undefined;
+		this.sockets = new Set();
+		this.router = createRouter();
+		current.register(this.router, this);
+		legacy.register(this.router, this);
+		this.reset();
+	}
+
+	/** Fresh demo data, an empty request log, no faults, the configured rate limit. */
+	reset(seed = this.options.seed) {
+		this.state = {
+			current: current.createState(seed),
+			legacy: legacy.createState(seed),
+		};
+		this.requests = [];
+		this.faults = [];
+		this.requestCount = 0;
+		this.setRateLimit(this.options.rateLimit);
+		return this;
+	}
+
+	/** false switches the limit off; {perSecond, perMinute} sets it. */
+	setRateLimit(limit) {
+		this.rateLimiter = limit ? createRateLimiter(limit) : undefined;
+	}
+
+	/**
+	 * Fails matching requests. kind: 'status' (answer status with body), 'drop' (destroy the socket),
+	 * 'malformed' (200 with a body that is not JSON), 'body' (200 with the given body as JSON),
+	 * 'slow' (wait delayMs, then answer normally).
+	 * match: {method?, path? (string prefix or RegExp on the path without query), nth? (1-based among
+	 * matching requests)}; times: how many requests it hits (default 1, Infinity for all).
+	 */
+	injectFault(fault) {
+		const entry = { times: 1, seen: 0, hits: 0, ...fault, match: fault.match || {} };
+		this.faults.push(entry);
+		return entry;
+	}
+
+	async start(port = 0, host = '127.0.0.1') {
+		this.server = http.createServer((req, res) => this.handle(req, res));
+		this.server.on('connection', (socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => this.sockets.delete(socket));
+		});
+		await new Promise((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, host, resolve);
+		});
+		const address = this.server.address();
+		this.origin = `http://${host}:${address.port}`;
+		this.currentBaseUrl = `${this.origin}/v1`;
+		this.legacyBaseUrl = `${this.origin}/legacy/v1`;
+		return this;
+	}
+
+	async stop() {
+		if (!this.server) return;
+		for (const socket of this.sockets) socket.destroy();
+		await new Promise((resolve) => this.server.close(() => resolve()));
+		this.server = undefined;
+	}
+
+	/** Credentials as n8n would hold them, pointing at this sandbox. */
+	currentCredentials(overrides = {}) {
+		return { ...CREDENTIALS.current, baseUrl: this.currentBaseUrl, ...overrides };
+	}
+
+	legacyCredentials(overrides = {}) {
+		return { ...CREDENTIALS.legacy, baseUrl: this.legacyBaseUrl, ...overrides };
+	}
+
+	takeFault(entry) {
+		for (const fault of this.faults) {
+			if (fault.hits >= fault.times) continue;
+			const { method, path, nth } = fault.match;
+			if (method && method.toUpperCase() !== entry.method) continue;
+			if (path instanceof RegExp ? !path.test(entry.path) : path && !entry.path.startsWith(path)) {
+				continue;
+			}
+			fault.seen++;
+			if (nth && fault.seen < nth) continue;
+			fault.hits++;
+			return fault;
+		}
+		return undefined;
+	}
+
+	async handle(req, res) {
+		const chunks = [];
+		for await (const chunk of req) chunks.push(chunk);
+		const rawBody = Buffer.concat(chunks).toString('utf8');
+		const url = new URL(req.url, 'http://sandbox');
+		const entry = {
+			seq: ++this.requestCount,
+			method: req.method,
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			rawQuery: url.search,
+			headers: { ...req.headers },
+			contentType: (req.headers['content-type'] || '').split(';')[0].trim(),
+			rawBody: this.options.logBodies ? rawBody : undefined,
+			status: undefined,
+		};
+		this.requests.push(entry);
+
+		const send = (status, body, headers = {}) => {
+			entry.status = status;
+			const text = typeof body === 'string' ? body : JSON.stringify(body);
+			res.writeHead(status, {
+				'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+				...headers,
+			});
+			res.end(text);
+		};
+
+		const fault = this.takeFault(entry);
+		if (fault) {
+			entry.fault = fault.kind;
+			if (fault.kind === 'drop') {
+				entry.status = 0;
+				req.socket.destroy();
+				return;
+			}
+			if (fault.kind === 'status') return send(fault.status, fault.body ?? { message: 'Injected fault' }, fault.headers);
+			if (fault.kind === 'malformed') return send(200, fault.text ?? '<html>Bad gateway</html>');
+			if (fault.kind === 'body') return send(200, fault.body, fault.headers);
+			if (fault.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+		}
+
+		const platform = url.pathname.startsWith('/legacy/') ? 'legacy' : 'current';
+		if (this.rateLimiter) {
+			const verdict = this.rateLimiter.take(`${platform}:${req.headers.authorization || ''}`);
+			if (!verdict.allowed) {
+				return send(429, { message: 'Too Many Attempts.' }, verdict.headers);
+			}
+			res.setHeader('x-ratelimit', String(verdict.headers['x-ratelimit']));
+			res.setHeader('x-ratelimit-remaining', String(verdict.headers['x-ratelimit-remaining']));
+			res.setHeader('x-ratelimit-reset', String(verdict.headers['x-ratelimit-reset']));
+		}
+
+		let body;
+		try {
+			body = parseBody(entry.contentType, rawBody);
+		} catch {
+			return send(400, { message: 'The request body is not valid JSON.' });
+		}
+		entry.body = body;
+
+		const match = this.router.match(req.method, url.pathname);
+		if (!match) {
+			const known = this.router.knownPath(url.pathname);
+			return known
+				? send(405, { message: `The ${req.method} method is not supported for this route.` })
+				: send(404, { message: 'Not Found' });
+		}
+		try {
+			const result = await match.handler({
+				sandbox: this,
+				state: this.state,
+				params: match.params,
+				query: entry.query,
+				searchParams: url.searchParams,
+				headers: req.headers,
+				contentType: entry.contentType,
+				rawBody,
+				body,
+				entry,
+			});
+			send(result.status ?? 200, result.body, result.headers);
+		} catch (error) {
+			if (error && error.httpStatus) return send(error.httpStatus, error.body);
+			send(500, { message: 'Server Error' });
+			// eslint-disable-next-line no-console
+			console.error('[sandbox]', error);
+		}
+	}
+}
+
+function parseBody(contentType, rawBody) {
+	if (!rawBody) return undefined;
+	if (contentType === 'application/json') return JSON.parse(rawBody);
+	if (contentType === 'application/x-www-form-urlencoded') {
+		return Object.fromEntries(new URLSearchParams(rawBody));
+	}
+	return rawBody;
+}
+
+/** An error a handler throws to answer with a status and a JSON body. */
+class HttpError extends Error {
+	constructor(status, message, extra = {}) {
+		super(message);
+		this.httpStatus = status;
+		this.body = { message, ...extra };
+	}
+}
+
+async function startSandbox(options = {}, port = 0) {
+	const sandbox = new Sandbox(options);
+	await sandbox.start(port);
+	return sandbox;
+}
+
+module.exports = { Sandbox, startSandbox, HttpError, CREDENTIALS, DEFAULT_RATE_LIMIT };

@@ -1,0 +1,393 @@
+// Runs our nodes through n8n's real execution engine (n8n-core's WorkflowExecute and RoutingNode), loaded
+// from dist/ the way the n8n server loads a community package. Nothing here is mocked but the credential
+// store, which hands out the test's credentials and applies generic authenticators as n8n does.
+import {
+	DirectoryLoader,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowExecuteAdditionalData,
+	type INodeParameters,
+	type ExecutionError,
+} from 'n8n-workflow';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pkg = require(path.join(root, 'package.json'));
+
+type Loaded = { nodes: Record<string, INodeType | IVersionedNodeType>; credentials: Record<string, ICredentialType> };
+let loaded: Loaded | undefined;
+
+/** Loads every node and credential listed in package.json's `n8n` field, from dist/, as n8n does. */
+export function loadPackage(): Loaded {
+	if (loaded) return loaded;
+	const nodes: Loaded['nodes'] = {};
+	const credentials: Loaded['credentials'] = {};
+	for (const file of pkg.n8n.nodes as string[]) {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const mod = require(path.join(root, file));
+		const className = path.basename(file).replace(/\.node\.js$/, '');
+		const nodeType = new mod[className]() as INodeType;
+		// The server applies this to declarative nodes when it loads them (adds the request options).
+		DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+		nodes[nodeType.description.name] = nodeType;
+	}
+	for (const file of pkg.n8n.credentials as string[]) {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const mod = require(path.join(root, file));
+		const className = path.basename(file).replace(/\.credentials\.js$/, '');
+		const credential = new mod[className]() as ICredentialType;
+		credentials[credential.name] = credential;
+	}
+	loaded = { nodes, credentials };
+	return loaded;
+}
+
+export const PACKAGE_NAME: string = pkg.name;
+
+function nodeTypeName(name: string) {
+	return `${PACKAGE_NAME}.${name}`;
+}
+
+class NodeTypes implements INodeTypes {
+	getByName(type: string) {
+		return this.lookup(type) as INodeType | IVersionedNodeType;
+	}
+
+	getByNameAndVersion(type: string, version?: number): INodeType {
+		const nodeType = NodeHelpers.getVersionedNodeType(this.lookup(type), version);
+		// A declarative node has no execute(); the server gives it one that runs RoutingNode.
+		if (!nodeType.execute && !nodeType.poll && !nodeType.trigger && !nodeType.webhook) {
+			const declarative = nodeType;
+			return Object.assign(Object.create(declarative), {
+				async execute(this: Parameters<NonNullable<INodeType['execute']>>[0]) {
+					const routingNode = new RoutingNode(this as never, declarative);
+					return await routingNode.runNode();
+				},
+			});
+		}
+		return nodeType;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+
+	private lookup(type: string) {
+		const short = type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
+		const nodeType = loadPackage().nodes[short];
+		if (!nodeType) throw new Error(`Unknown node type ${type}`);
+		return nodeType;
+	}
+}
+
+export const nodeTypes = new NodeTypes();
+
+/** Hands out the test's credentials and applies generic authenticators as n8n's own helper does. */
+class CredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes() {
+		return [];
+	}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = loadPackage().credentials[typeName];
+		const authenticate = type?.authenticate;
+		if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
+			throw new Error(`Credential ${typeName} has no generic authenticator`);
+		}
+		const options = requestOptions as unknown as Record<string, Record<string, unknown>>;
+		for (const [outer, values] of Object.entries(authenticate.properties)) {
+			options[outer] = options[outer] ?? {};
+			for (const [key, value] of Object.entries(values as IDataObject)) {
+				options[outer][key] = workflow.expression.getSimpleParameterValue(
+					node,
+					value as string,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				);
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: unknown,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return data;
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string) {
+		return loadPackage().credentials[type]?.properties ?? [];
+	}
+}
+
+export interface RunOptions {
+	/** Node name in the package, e.g. 'slickText'. */
+	type: string;
+	parameters: INodeParameters;
+	/** Credential data by credential type name. */
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	typeVersion?: number;
+}
+
+export interface RunResult {
+	/** The node's output items (json only), in order; error items carry `error`. */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	error: ExecutionError | undefined;
+	run: IRun;
+}
+
+let executionCounter = 0;
+
+function createAdditionalData(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	workflowData: { id: string; name: string },
+): { additionalData: IWorkflowExecuteAdditionalData; hooks: ExecutionLifecycleHooks } {
+	const executionId = String(++executionCounter);
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		...workflowData,
+		active: false,
+		nodes: [],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	const additionalData = {
+		hooks,
+		credentialsHelper: new CredentialsHelper(credentials),
+		executionId,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not used by these nodes');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return { additionalData, hooks };
+}
+
+export function createNode(options: RunOptions): INode {
+	const credentialsField: INode['credentials'] = {};
+	for (const type of Object.keys(options.credentials)) {
+		credentialsField[type] = { id: `${type}-id`, name: `${type} test` };
+	}
+	return {
+		id: 'node-under-test',
+		name: 'Node Under Test',
+		type: nodeTypeName(options.type),
+		typeVersion: options.typeVersion ?? 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: credentialsField,
+		continueOnFail: options.continueOnFail,
+		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+	} as INode;
+}
+
+export function createWorkflow(node: INode, staticData: IDataObject = {}) {
+	return new Workflow({
+		id: 'test-workflow',
+		name: 'Test workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData,
+		settings: { timezone: 'America/New_York' },
+	});
+}
+
+/** Runs one node on the given items through WorkflowExecute and returns what came out. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const node = createNode(options);
+	const workflow = createWorkflow(node);
+	const { additionalData, hooks } = createAdditionalData(options.credentials, {
+		id: workflow.id,
+		name: workflow.name as string,
+	});
+	const done = new Promise<IRun>((resolve) => {
+		hooks.addHandler('workflowExecuteAfter', (run: IRun) => resolve(run));
+	});
+	const items = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [items] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done;
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const output = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
+	return {
+		items: output,
+		json: output.map((item) => item.json),
+		error: run.data.resultData.error,
+		run,
+	};
+}
+
+/**
+ * Runs a credential's test request the way n8n's credentials tester does: a throw-away declarative
+ * node whose request defaults are the test request, run by RoutingNode with the decrypted credentials.
+ */
+export async function testCredential(
+	credentialType: string,
+	data: ICredentialDataDecryptedObject,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const credential = loadPackage().credentials[credentialType];
+	const test = credential.test;
+	if (!test) throw new Error(`${credentialType} has no test`);
+	const testNodeType: INodeType = {
+		description: {
+			displayName: 'Credential test',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: credentialType, required: true }],
+			requestDefaults: test.request as never,
+			properties: [],
+		},
+	} as INodeType;
+	const node = {
+		id: 'credential-test',
+		name: 'Credential test',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [credentialType]: { id: 'test', name: 'test' } },
+	} as INode;
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: () => testNodeType,
+			getByNameAndVersion: () => testNodeType,
+			getKnownTypes: () => ({}),
+		},
+	});
+	const { additionalData } = createAdditionalData({ [credentialType]: data }, {
+		id: 'credential-test',
+		name: 'credential test',
+	});
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { ExecuteContext } = require('n8n-core');
+	const runExecutionData = createRunExecutionData({});
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		runExecutionData,
+		0,
+		[{ json: {} }],
+		{ main: [[{ json: {} }]] },
+		{ node, data: { main: [[{ json: {} }]] }, source: null },
+		[],
+	);
+	const routingNode = new RoutingNode(context, testNodeType, {
+		id: 'test',
+		name: 'test',
+		type: credentialType,
+		data,
+	});
+	try {
+		await routingNode.runNode();
+	} catch (error) {
+		const e = error as { cause?: { code?: string }; message: string; httpCode?: string };
+		return { status: 'Error', message: e.message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/** Loads a node's dynamic options or list-search results, as the editor does. */
+export async function loadOptions(options: {
+	type: string;
+	method: string;
+	kind: 'loadOptions' | 'listSearch';
+	parameters?: INodeParameters;
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	filter?: string;
+	paginationToken?: string;
+}) {
+	const node = createNode({ type: options.type, parameters: options.parameters ?? {}, credentials: options.credentials });
+	const workflow = createWorkflow(node);
+	const { additionalData } = createAdditionalData(options.credentials, { id: workflow.id, name: 'test' });
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
+	const context = new LoadOptionsContext(workflow, node, additionalData, '');
+	const methods = nodeType.methods?.[options.kind] as Record<string, (...args: unknown[]) => unknown>;
+	const method = methods?.[options.method];
+	if (!method) throw new Error(`No ${options.kind} method ${options.method}`);
+	return await method.call(context, options.filter, options.paginationToken);
+}
