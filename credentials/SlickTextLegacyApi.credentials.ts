@@ -25,10 +25,10 @@ export class SlickTextLegacyApi implements ICredentialType {
 	properties: INodeProperties[] = [
 		// The public key is the Basic-auth user name, not a secret (the community rules agree), so it
 		// stays readable; the older rule flags any field whose name contains "key".
-		// eslint-disable-next-line n8n-nodes-base/cred-class-field-type-options-password-missing
 		{
 			displayName: 'Public Key',
 			name: 'publicKey',
+			// eslint-disable-next-line n8n-nodes-base/cred-class-field-type-options-password-missing
 			type: 'string',
 			default: '',
 			required: true,
