@@ -1,5 +1,6 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import * as listSearch from './methods/listSearch';
 import { properties } from './resources';
 
 export class SlickText implements INodeType {
@@ -28,4 +29,6 @@ export class SlickText implements INodeType {
 		},
 		properties,
 	};
+
+	methods = { listSearch };
 }
