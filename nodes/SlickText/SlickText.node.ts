@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
 import { properties } from './resources';
 
 export class SlickText implements INodeType {
@@ -30,5 +31,5 @@ export class SlickText implements INodeType {
 		properties,
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions };
 }
