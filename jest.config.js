@@ -4,8 +4,9 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		// Type-checking happens in `npm run build`; tests are only transpiled here, which keeps jest fast.
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+		// Tests are only transpiled (isolatedModules in tsconfig.test.json), which keeps jest fast;
+		// the node code is type-checked by `npm run build`.
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
 	},
 	// The default cache under /tmp is shared with other processes on this machine.
 	cacheDirectory: '<rootDir>/.jest-cache',

@@ -51,6 +51,24 @@ export class SlickTextApi implements ICredentialType {
 			description:
 				'Change only to go through a proxy or to use the local SlickText sandbox of this package',
 		},
+		{
+			displayName: 'Requests per Second',
+			name: 'requestsPerSecond',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 8,
+			description:
+				'SlickText allows 8 requests a second. Lower it when other tools use the same account; raise it only if SlickText raised your limit.',
+		},
+		{
+			displayName: 'Requests per Minute',
+			name: 'requestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 480,
+			description:
+				'SlickText allows 480 requests a minute. The nodes wait rather than exceed it, and adapt to the limits SlickText reports in its answers.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
