@@ -103,6 +103,13 @@ class Sandbox {
 		return { ...CREDENTIALS.legacy, baseUrl: this.legacyBaseUrl, ...overrides };
 	}
 
+	sendStats(res) {
+		const byStatus = {};
+		for (const r of this.requests) byStatus[r.status] = (byStatus[r.status] || 0) + 1;
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end(JSON.stringify({ requests: this.requests.length, byStatus }));
+	}
+
 	takeFault(entry) {
 		for (const fault of this.faults) {
 			if (fault.hits >= fault.times) continue;
@@ -124,6 +131,8 @@ class Sandbox {
 		for await (const chunk of req) chunks.push(chunk);
 		const rawBody = Buffer.concat(chunks).toString('utf8');
 		const url = new URL(req.url, 'http://sandbox');
+		// Control paths for a sandbox in another process (benchmarks): not part of SlickText, not logged.
+		if (url.pathname === '/__sandbox/stats') return this.sendStats(res);
 		const entry = {
 			seq: ++this.requestCount,
 			method: req.method,
