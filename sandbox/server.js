@@ -9,12 +9,7 @@ const { createRateLimiter } = require('./rateLimit');
 const current = require('./current');
 const legacy = require('./legacy');
 
-const CREDENTIALS = {
-	current: { apiKey: 'sandbox-api-key', brandId: '1001' },
-	// A second brand with its own key: the first key cannot reach it (403), as on SlickText.
-	otherBrand: { apiKey: 'sandbox-other-brand-key', brandId: '2002' },
-	legacy: { publicKey: 'pub_sandbox', privateKey: 'sandbox-private-key' },
-};
+const { CREDENTIALS } = require('./credentials');
 
 const DEFAULT_RATE_LIMIT = { perSecond: 8, perMinute: 480 };
 
