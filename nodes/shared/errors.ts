@@ -168,7 +168,8 @@ export function transportError(node: INode, error: unknown, itemIndex?: number):
 		headline = 'The connection to SlickText was refused';
 	}
 	return own(
-		new NodeApiError(node, { message: headline, code: code ?? null } as JsonObject, {
+		// The code stays out of the error body: NodeApiError would replace our message with a generic one.
+		new NodeApiError(node, { message: headline } as JsonObject, {
 			message: headline,
 			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection. The request was not sent again, so nothing can have been done twice.`,
 			itemIndex,

@@ -1,0 +1,185 @@
+// API faults through the real engine: every failure becomes a NodeApiError with the status and
+// SlickText's own message, nothing loops forever, nothing is sent twice, no secret leaks.
+import { runNode } from '../helpers/engine';
+import { useSandbox, sent } from '../helpers/sandbox';
+
+const SECRETS = ['sandbox-api-key', 'sandbox-private-key'];
+
+function expectNoSecret(value: unknown) {
+	const text = JSON.stringify(value, Object.getOwnPropertyNames(value ?? {}));
+	for (const secret of SECRETS) expect(text).not.toContain(secret);
+}
+
+function describeError(error: any) {
+	return { message: error?.message, description: error?.description, httpCode: error?.httpCode, name: error?.name };
+}
+
+describe('API faults (current API)', () => {
+	const ctx = useSandbox();
+	const creds = () => ({ slickTextApi: ctx.sandbox.currentCredentials() });
+	const getContact = (id = '1') => ({
+		resource: 'contact',
+		operation: 'get',
+		contactId: { __rl: true, mode: 'id', value: id },
+	});
+	const contactPath = '/v1/brands/1001/contacts/1';
+
+	const statusCases: Array<[number, RegExp]> = [
+		[400, /Bad request: The filter is wrong/],
+		[401, /Authorization failed/],
+		[403, /Forbidden/],
+		[404, /Contact 1 was not found/],
+		[409, /Conflict: The filter is wrong/],
+		[422, /could not process the request: The filter is wrong/],
+		[500, /server error \(500\)/],
+	];
+
+	it.each(statusCases)('answer %i becomes a NodeApiError with the status and the API message', async (status, headline) => {
+		ctx.sandbox.injectFault({ kind: 'status', status, body: { message: 'The filter is wrong' }, match: { path: contactPath } });
+		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
+		const error = describeError(result.error);
+		expect(error.name).toBe('NodeApiError');
+		expect(error.message).toMatch(headline);
+		expect(error.httpCode).toBe(String(status));
+		expect(error.description).toContain('The filter is wrong');
+		if (status === 401 || status === 403) expect(error.description).toMatch(/API key and the brand ID/);
+		// Sent once: only a 429 is ever sent again.
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		expectNoSecret(result.error);
+		expect(result.json).toEqual([]);
+	});
+
+	it('shows the raw text when the error body is not JSON', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 502, body: 'Bad Gateway from the proxy', match: { path: contactPath } });
+		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
+		expect(describeError(result.error).description).toContain('Bad Gateway from the proxy');
+	});
+
+	it('sends a request refused with 429 again after the reset, and succeeds', async () => {
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 429,
+			times: 2,
+			body: { message: 'Too Many Attempts.' },
+			headers: { 'x-ratelimit-reset': '0.05', 'x-ratelimit-remaining': '0' },
+			match: { path: contactPath },
+		});
+		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([expect.objectContaining({ contact_id: 1 })]);
+		expect(sent(ctx.sandbox, contactPath).map((r) => r.status)).toEqual([429, 429, 200]);
+	});
+
+	it('fails with a rate-limit message once the retry bound is passed', async () => {
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 429,
+			times: Infinity,
+			body: { message: 'Too Many Attempts.' },
+			headers: { 'x-ratelimit-reset': '0.01' },
+			match: { path: contactPath },
+		});
+		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
+		const error = describeError(result.error);
+		expect(error.httpCode).toBe('429');
+		expect(error.message).toMatch(/Rate limited/);
+		expect(error.description).toContain('Too Many Attempts.');
+		// The first try and five more, then it stops.
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(6);
+	});
+
+	it('reports a dropped connection without sending the request again', async () => {
+		ctx.sandbox.injectFault({ kind: 'drop', match: { path: contactPath } });
+		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
+		const error = describeError(result.error);
+		expect(error.name).toBe('NodeApiError');
+		expect(error.message).toMatch(/connection to SlickText was closed|Could not reach SlickText/);
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		expectNoSecret(result.error);
+	});
+
+	it('reports a slow answer past the timeout set in the request options', async () => {
+		ctx.sandbox.injectFault({ kind: 'slow', delayMs: 1500, match: { path: contactPath } });
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { ...getContact(), requestOptions: { timeout: 200 } },
+			credentials: creds(),
+		});
+		const error = describeError(result.error);
+		expect(error.message).toMatch(/did not answer in time/);
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+	});
+
+	it('refuses a success whose body is not JSON', async () => {
+		ctx.sandbox.injectFault({ kind: 'malformed', text: '<html>maintenance</html>', match: { path: contactPath } });
+		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
+		expect(describeError(result.error).message).toMatch(/unexpected answer: the body is not JSON/);
+	});
+
+	it('refuses a list envelope without data', async () => {
+		ctx.sandbox.injectFault({ kind: 'body', body: { items: [] }, match: { path: '/v1/brands/1001/contacts' } });
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			credentials: creds(),
+		});
+		expect(describeError(result.error).message).toMatch(/no "data" array/);
+	});
+
+	it('stops when hasMore stays true with empty pages', async () => {
+		ctx.sandbox.injectFault({
+			kind: 'body',
+			times: Infinity,
+			body: { data: [], pagingData: { hasMore: true } },
+			match: { path: '/v1/brands/1001/contacts' },
+		});
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			credentials: creds(),
+		});
+		expect(describeError(result.error).message).toMatch(/empty page/);
+		expect(sent(ctx.sandbox, '/v1/brands/1001/contacts')).toHaveLength(1);
+	});
+
+	it('fails the item when page 2 of Return All fails, instead of returning a partial list', async () => {
+		ctx.sandbox.reset({ contacts: 12000 });
+		ctx.sandbox.injectFault({
+			kind: 'status',
+			status: 500,
+			body: { message: 'Server Error' },
+			match: { path: '/v1/brands/1001/contacts', nth: 2 },
+		});
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			credentials: creds(),
+		});
+		expect(describeError(result.error).httpCode).toBe('500');
+		expect(result.json).toEqual([]);
+		expect(sent(ctx.sandbox, '/v1/brands/1001/contacts').map((r) => r.query.offset)).toEqual(['0', '10000']);
+	});
+
+	it('Continue On Fail: 10 items with 3 bad ones send the 7 good ones once and keep the order', async () => {
+		const ids = ['1', '2', 'abc', '3', '4', '', '5', '6', '7x', '8'];
+		const result = await runNode({
+			type: 'slickText',
+			parameters: {
+				resource: 'contact',
+				operation: 'get',
+				contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
+			items: ids.map((id) => ({ id })),
+			credentials: creds(),
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(10);
+		const shape = result.items.map((item) => (item.json.error ? 'error' : item.json.contact_id));
+		expect(shape).toEqual([1, 2, 'error', 3, 4, 'error', 5, 6, 'error', 8]);
+		expect(String(result.items[2].json.error)).toMatch(/Contact: must be a number, got "abc" \[item 2\]/);
+		expect(String(result.items[5].json.error)).toMatch(/Contact: is required \[item 5\]/);
+		const paths = sent(ctx.sandbox, '/contacts/').map((r) => r.path);
+		expect(paths.sort()).toEqual(['1', '2', '3', '4', '5', '6', '8'].map((id) => `/v1/brands/1001/contacts/${id}`).sort());
+	});
+});
