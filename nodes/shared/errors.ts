@@ -77,7 +77,7 @@ export function describeTarget(path: string | undefined): string {
 	const parts = path.split('?')[0].split('/').filter(Boolean);
 	// The brand prefix says nothing useful; the last "<collection>/<id>" pair does.
 	for (let i = parts.length - 1; i > 0; i--) {
-		if (/^\d+$/.test(parts[i]) || parts[i].startsWith('hash-')) {
+		if (/^\d+$/.test(parts[i]) || /^[0-9a-f]{24}$/i.test(parts[i]) || parts[i].startsWith('hash-')) {
 			const collection = parts[i - 1].replace(/-/g, ' ').replace(/s$/, '');
 			return `${collection.charAt(0).toUpperCase()}${collection.slice(1)} ${parts[i]}`;
 		}

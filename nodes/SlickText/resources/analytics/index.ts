@@ -1,4 +1,12 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { campaign } from './campaign';
+import { campaigns } from './campaigns';
+import { contactGrowth } from './contactGrowth';
+import { contacts } from './contacts';
+import { messages } from './messages';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const analyticsProperties = resourceProperties('analytics', {}, '');
+export const analyticsProperties = resourceProperties(
+	'analytics',
+	{ contacts, contactGrowth, campaigns, campaign, messages },
+	'contacts',
+);

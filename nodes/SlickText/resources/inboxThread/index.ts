@@ -1,4 +1,6 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { getAll } from './getAll';
+import { getMessages } from './getMessages';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const inboxThreadProperties = resourceProperties('inboxThread', {}, '');
+export const inboxThreadProperties = resourceProperties('inboxThread', { getAll, getMessages, update }, 'getAll');

@@ -1,4 +1,7 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const segmentProperties = resourceProperties('segment', {}, '');
+export const segmentProperties = resourceProperties('segment', { get, getAll, update, delete: del }, 'get');

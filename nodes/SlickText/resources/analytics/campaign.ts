@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { campaignIdLocator } from './fields';
+
+export const campaign: OperationDescription = {
+	option: {
+		name: 'Campaign',
+		value: 'campaign',
+		action: 'Get the statistics of a campaign',
+		description: 'Retrieve the statistics of one campaign',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/analytics/campaigns/{{ $parameter.campaignId }}',
+			preSend: [requireNumericId('campaignId', 'Campaign')],
+		}),
+	},
+	properties: [campaignIdLocator()],
+};

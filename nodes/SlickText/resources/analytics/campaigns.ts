@@ -1,0 +1,13 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+
+export const campaigns: OperationDescription = {
+	option: {
+		name: 'Campaigns',
+		value: 'campaigns',
+		action: 'Get campaign statistics',
+		description: 'Retrieve the statistics of the brand campaigns as a whole',
+		routing: currentRoute({ method: 'GET', url: '/analytics/campaigns' }),
+	},
+	properties: [],
+};

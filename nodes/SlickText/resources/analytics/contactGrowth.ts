@@ -1,0 +1,79 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { GROUP_BY_OPTIONS, growthQuery } from './fields';
+
+export const contactGrowth: OperationDescription = {
+	option: {
+		name: 'Contact Growth',
+		value: 'contactGrowth',
+		action: 'Get contact growth',
+		description: 'Count new contacts over a period, per hour, day, month or year, optionally compared with an earlier period',
+		routing: currentRoute({ method: 'GET', url: '/analytics/contacts/growth', preSend: [growthQuery] }),
+	},
+	properties: [
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			description: 'First day of the period (only the date is used)',
+		},
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			description: 'Last day of the period (only the date is used)',
+		},
+		{
+			displayName: 'Frequency',
+			name: 'frequency',
+			type: 'options',
+			options: [
+				{ name: 'Day', value: 'day' },
+				{ name: 'Hour', value: 'hour' },
+				{ name: 'Month', value: 'month' },
+				{ name: 'Year', value: 'year' },
+			],
+			default: 'day',
+			description: 'Length of each step of the series',
+			routing: { send: { type: 'query', property: 'frequency' } },
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Compare With',
+					name: 'compare',
+					type: 'options',
+					options: [
+						{ name: 'Previous Day (DoD)', value: 'DoD' },
+						{ name: 'Previous Month (MoM)', value: 'MoM' },
+						{ name: 'Previous Period (PoP)', value: 'PoP' },
+						{ name: 'Previous Quarter (QoQ)', value: 'QoQ' },
+						{ name: 'Previous Week (WoW)', value: 'WoW' },
+						{ name: 'Previous Year (YoY)', value: 'YoY' },
+					],
+					default: 'PoP',
+					description: 'Earlier period to compare the growth with',
+					routing: { send: { type: 'query', property: 'compare' } },
+				},
+				{
+					displayName: 'Group By',
+					name: 'group',
+					type: 'options',
+					options: GROUP_BY_OPTIONS,
+					default: 'source',
+					description: 'Break the growth down by source or opt-in status',
+					routing: { send: { type: 'query', property: 'group' } },
+				},
+			],
+		},
+	],
+};

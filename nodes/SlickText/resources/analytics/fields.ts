@@ -1,0 +1,34 @@
+import type { IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
+
+import { idLocator } from '../../../shared/descriptions';
+import { inputError } from '../../../shared/errors';
+import { isBlank, toYmd } from '../../../shared/validation';
+
+/** How contact counts can be broken down (documented values of `group`). */
+export const GROUP_BY_OPTIONS = [
+	{ name: 'Opt-In Status', value: 'opt_in_status', description: 'For example subscribed, unsubscribed or blocked' },
+	{ name: 'Source', value: 'source', description: 'For example keyword, API or website popup' },
+];
+
+export function campaignIdLocator(): INodeProperties {
+	return idLocator({
+		name: 'campaignId',
+		displayName: 'Campaign',
+		searchMethod: 'searchCampaigns',
+		noun: 'campaign',
+	});
+}
+
+/** Growth over a period: the API wants the two dates as YYYY-MM-DD, the start not after the end. */
+export const growthQuery: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
+	const date = (name: string, label: string) => {
+		const value = this.getNodeParameter(name, '');
+		if (isBlank(value)) throw inputError(this, label, 'is required');
+		return toYmd(this, label, value);
+	};
+	const start = date('startDate', 'Start Date');
+	const end = date('endDate', 'End Date');
+	if (start > end) throw inputError(this, 'End Date', `${end} is before the start date ${start}`);
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), start, end };
+	return requestOptions;
+};

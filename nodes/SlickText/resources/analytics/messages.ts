@@ -1,0 +1,13 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+
+export const messages: OperationDescription = {
+	option: {
+		name: 'Messages',
+		value: 'messages',
+		action: 'Get message statistics',
+		description: 'Retrieve the statistics of the messages the brand sent and received',
+		routing: currentRoute({ method: 'GET', url: '/analytics/messages' }),
+	},
+	properties: [],
+};

@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { linkIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a link',
+		description: 'Retrieve one link by ID, with its click counts',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/links/{{ $parameter.linkId }}',
+			preSend: [requireNumericId('linkId', 'Link')],
+		}),
+	},
+	properties: [linkIdLocator()],
+};

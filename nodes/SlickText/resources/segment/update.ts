@@ -1,0 +1,43 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { segmentIdLocator, segmentUpdateBody } from './fields';
+
+export const update: OperationDescription = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a segment',
+		description: 'Rename a segment or change its description. Its conditions are edited in SlickText only.',
+		routing: currentRoute({
+			method: 'PUT',
+			url: '=/segments/{{ $parameter.segmentId }}',
+			preSend: [requireNumericId('segmentId', 'Segment'), segmentUpdateBody],
+		}),
+	},
+	properties: [
+		segmentIdLocator(),
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			description: 'Set at least one',
+			options: [
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+				},
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+				},
+			],
+		},
+	],
+};
