@@ -196,7 +196,7 @@ export interface RunResult {
 
 let executionCounter = 0;
 
-function createAdditionalData(
+export function createAdditionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	workflowData: { id: string; name: string },
 ): { additionalData: IWorkflowExecuteAdditionalData; hooks: ExecutionLifecycleHooks } {

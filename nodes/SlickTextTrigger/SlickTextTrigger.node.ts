@@ -1,0 +1,116 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import type { Platform } from '../shared/platform';
+import { dropRepeated } from './deliveries';
+import { isSelected, readDelivery } from './events';
+import { properties } from './properties';
+import { signatureMatches } from './signature';
+
+/** The part of the response object used here; Express's response is a Node.js ServerResponse. */
+interface PlainResponse {
+	headersSent?: boolean;
+	writeHead(status: number, headers: Record<string, string>): unknown;
+	end(body: string): unknown;
+}
+
+/** Answers the request with a status and a short message, and starts nothing. */
+function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	const res = ctx.getResponseObject() as unknown as PlainResponse;
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	res.end(JSON.stringify({ message }));
+	return { noWebhookResponse: true };
+}
+
+/** Acknowledges the request (200, so SlickText does not retry) and starts nothing. */
+function acknowledge(message: string): IWebhookResponseData {
+	return { webhookResponse: { message } };
+}
+
+export class SlickTextTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'SlickText Trigger',
+		name: 'slickTextTrigger',
+		icon: { light: 'file:../SlickText/slickText.svg', dark: 'file:../SlickText/slickText.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
+		description: 'Starts the workflow when SlickText sends a webhook event',
+		defaults: { name: 'SlickText Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// SlickText gives up after 5 seconds and retries, so the answer goes out before the run.
+				responseMode: 'onReceived',
+				// An empty 200: without it n8n answers with the text "firstEntryJson".
+				responseData: 'noData',
+				path: 'webhook',
+			},
+		],
+		properties,
+	};
+
+	webhookMethods = {
+		default: {
+			// SlickText has no API to register, list or remove webhooks: the user pastes the URL into
+			// SlickText. There is nothing to check, create or delete on its side, so these report success.
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const platform = this.getNodeParameter('platform', 'current') as Platform;
+		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
+		const headers = this.getHeaderData();
+		const delivery = readDelivery(platform, {
+			body: this.getBodyData() as unknown,
+			rawBody: Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined,
+			contentLength: headers['content-length'],
+		});
+		if (!delivery.ok) return refuse(this, 400, delivery.message);
+
+		if (platform === 'legacy') {
+			const secret = String(this.getNodeParameter('webhookSecret', '')).trim();
+			if (secret !== '') {
+				const header = headers['x-slicktext-signature'];
+				if (header === undefined) return refuse(this, 401, 'Missing X-Slicktext-Signature header');
+				if (!signatureMatches(header, delivery.signedTexts, secret)) {
+					return refuse(this, 401, 'Invalid X-Slicktext-Signature');
+				}
+			}
+		}
+
+		const eventsField = platform === 'legacy' ? 'legacyEvents' : 'events';
+		const selected = this.getNodeParameter(eventsField, []) as string[];
+		let events = delivery.events.filter((event) => isSelected(selected, event.name));
+		if (events.length === 0) {
+			const names = delivery.events.map((event) => event.name).join(', ');
+			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
+		}
+
+		if (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean) {
+			events = dropRepeated(this.getWorkflowStaticData('node'), events, Date.now());
+			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
+		}
+
+		return { workflowData: [this.helpers.returnJsonArray(events.map((event) => event.json as IDataObject))] };
+	}
+}

@@ -1,0 +1,138 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ANY_EVENT } from './events';
+
+const whereToPasteTheUrl =
+	"paste this node's Production URL (under Webhook URLs at the top of this panel; the Test URL while you click Listen for Test Event), tick the events chosen below and save";
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Platform',
+		name: 'platform',
+		type: 'options',
+		options: [
+			{
+				name: 'Current',
+				value: 'current',
+				description:
+					'Accounts created from 22 January 2025 on, with Settings > API & Webhooks in the web app',
+			},
+			{
+				name: 'Legacy',
+				value: 'legacy',
+				description: 'Accounts whose dashboard is at www.slicktext.com/dashboard',
+			},
+		],
+		default: 'current',
+		description: 'Which SlickText platform sends the events; each has its own event format',
+	},
+	{
+		displayName: `SlickText has no API for webhooks, so add this one by hand: in SlickText open Settings > API & Webhooks > Webhooks, add a webhook, ${whereToPasteTheUrl}. SlickText does not sign these requests, so keep the URL private.`,
+		name: 'currentSetup',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { platform: ['current'] } },
+	},
+	{
+		displayName: `SlickText has no API for webhooks, so add this one by hand: in the legacy dashboard (www.slicktext.com/dashboard) open the webhook settings, add a webhook, ${whereToPasteTheUrl}. Then copy the webhook's secret into Webhook Secret below.`,
+		name: 'legacySetup',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { platform: ['legacy'] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{
+				name: 'Any Event',
+				value: ANY_EVENT,
+				description: 'Every event SlickText sends, including kinds it adds later',
+			},
+			{
+				name: 'Contact Created',
+				value: 'contact_created',
+				description: 'A contact was added to the brand',
+			},
+			{
+				name: 'Contact Updated',
+				value: 'contact_updated',
+				description: "A contact's fields or subscription status changed",
+			},
+			{
+				name: 'Inbox Message Received',
+				value: 'inbox_message_received',
+				description: 'A contact sent a message to the inbox',
+			},
+		],
+		default: [],
+		description:
+			'Events that start the workflow. Other events are acknowledged and ignored. Tick the same ones in SlickText.',
+		displayOptions: { show: { platform: ['current'] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'legacyEvents',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{
+				name: 'Any Event',
+				value: ANY_EVENT,
+				description: 'Every event SlickText sends, including kinds it adds later',
+			},
+			{
+				name: 'Chat Message Received',
+				value: 'ChatMessageRecieved',
+				description: 'A contact sent a chat message (SlickText names it ChatMessageRecieved)',
+			},
+			{
+				name: 'Contest Entry',
+				value: 'ContestEntry',
+				description: 'A contact entered a contest',
+			},
+			{
+				name: 'New Subscriber',
+				value: 'NewSubscriber',
+				description: 'A number opted in to a textword',
+			},
+			{
+				name: 'Opt Out',
+				value: 'OptOut',
+				description: 'A subscriber opted out of a textword',
+			},
+		],
+		default: [],
+		description:
+			'Events that start the workflow. Other events are acknowledged and ignored. Tick the same ones in SlickText.',
+		displayOptions: { show: { platform: ['legacy'] } },
+	},
+	{
+		displayName: 'Webhook Secret',
+		name: 'webhookSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description:
+			"The secret SlickText shows for this webhook. When set, a request whose X-Slicktext-Signature header is not the HMAC-MD5 of its data keyed with this secret is refused (401) and starts nothing.",
+		displayOptions: { show: { platform: ['legacy'] } },
+	},
+	{
+		displayName:
+			"No Webhook Secret: every request to this URL is accepted without checking SlickText's signature. Fill in the secret to refuse requests SlickText did not sign.",
+		name: 'noSecretNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { platform: ['legacy'], webhookSecret: [''] } },
+	},
+	{
+		displayName: 'Ignore Repeated Deliveries',
+		name: 'ignoreRepeatedDeliveries',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to start nothing for an event that already arrived in the last 24 hours. SlickText sends an event again when it gets no answer within 5 seconds. Current events are recognised by their ID, legacy events by their content.',
+	},
+];

@@ -1,0 +1,258 @@
+// Runs a trigger node's webhook() through n8n-core's WebhookContext behind a real HTTP server on
+// 127.0.0.1, so that tests POST to it as SlickText does. The request handling follows n8n's webhook
+// server (n8n 2.41's webhook-helpers.ts, body-parser.ts and live-webhooks.ts): the body is read and parsed
+// as n8n's body parser does (JSON and form bodies become `req.body`, text/plain a string, the bytes stay in
+// `req.rawBody`; broken JSON is a 422 before any node runs), a new Workflow is built for each request from
+// the saved static data, which is saved again afterwards when the node changed it, and the answer is the
+// node's own (noWebhookResponse) or n8n's (200 with `webhookResponse`, or the onReceived answer).
+import { WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeType,
+	IWebhookData,
+	IWebhookResponseData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse as parseQueryString } from 'node:querystring';
+
+import { createAdditionalData, createNode, createWorkflow, nodeTypes } from './engine';
+
+/** n8n's default N8N_PAYLOAD_SIZE_MAX (16 MiB): larger bodies are refused before any node runs. */
+const PAYLOAD_SIZE_MAX = 16 * 1024 * 1024;
+
+export interface WebhookCall {
+	/** Items (json) of the run the trigger started, or undefined when it started nothing. */
+	started: IDataObject[] | undefined;
+	/** Whether the node wrote the answer itself (returned noWebhookResponse). */
+	answeredByNode: boolean;
+	/** An error thrown by webhook(), answered 500 as n8n does. */
+	error?: Error;
+}
+
+export interface WebhookServer {
+	/** The URL SlickText would be given (the node's production webhook path). */
+	url: string;
+	/** One entry per request that reached the node, in order. */
+	calls: WebhookCall[];
+	/** The items of every run started, in order. */
+	runs: IDataObject[][];
+	/** The workflow's static data as n8n would have saved it after the last request. */
+	readonly staticData: IDataObject;
+	close(): Promise<void>;
+}
+
+export interface WebhookServerOptions {
+	/** Node name in the package, e.g. 'slickTextTrigger'. */
+	type: string;
+	parameters: INodeParameters;
+	/** Saved static data to start from. */
+	staticData?: IDataObject;
+	/** n8n runs production webhooks in mode 'webhook' and test ones in 'manual'. */
+	mode?: WorkflowExecuteMode;
+}
+
+type Request = IncomingMessage & {
+	body?: unknown;
+	rawBody?: Buffer;
+	contentType?: string;
+	encoding?: BufferEncoding;
+	query?: IDataObject;
+	params?: IDataObject;
+};
+
+function sendJson(res: ServerResponse, status: number, data: unknown) {
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	res.end(JSON.stringify(data));
+}
+
+async function readRawBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req) {
+		size += (chunk as Buffer).length;
+		if (size > PAYLOAD_SIZE_MAX) return 'too large';
+		chunks.push(chunk as Buffer);
+	}
+	return Buffer.concat(chunks);
+}
+
+/** As n8n's parseBody: JSON, form and text/plain bodies are parsed; a JSON parse failure is a 422. */
+function parseBody(req: Request): boolean {
+	const [mediaType, ...params] = (req.headers['content-type'] ?? '').split(';');
+	req.contentType = mediaType.trim().toLowerCase() || undefined;
+	const charset = params.map((p) => p.trim().split('=')).find(([k]) => k.toLowerCase() === 'charset')?.[1];
+	req.encoding = (charset?.toLowerCase() === 'utf-8' || !charset ? 'utf8' : charset) as BufferEncoding;
+	const text = req.rawBody?.length ? req.rawBody.toString(req.encoding) : undefined;
+	if (text !== undefined) {
+		if (req.contentType === 'application/json') {
+			try {
+				req.body = JSON.parse(text);
+			} catch {
+				return false;
+			}
+		} else if (req.contentType === 'application/x-www-form-urlencoded') {
+			req.body = { ...parseQueryString(text, undefined, undefined, { maxKeys: 1000 }) };
+		} else if (req.contentType === 'text/plain') {
+			req.body = text;
+		}
+	}
+	if (!req.body) req.body = {};
+	return true;
+}
+
+const servers = new Set<WebhookServer>();
+
+export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
+	const node: INode = {
+		...createNode({ type: options.type, parameters: options.parameters, credentials: {} }),
+		webhookId: 'test-webhook-id',
+	};
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+	const found = nodeType.description.webhooks?.[0];
+	if (!nodeType.webhook || !found) throw new Error(`${options.type} has no webhook`);
+	const description = found;
+
+	const calls: WebhookCall[] = [];
+	const runs: IDataObject[][] = [];
+	let saved: IDataObject = JSON.parse(JSON.stringify(options.staticData ?? {}));
+
+	async function handle(req: Request, res: ServerResponse) {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		req.query = Object.fromEntries(url.searchParams);
+		req.params = {};
+		const raw = await readRawBody(req);
+		if (raw === 'too large') return sendJson(res, 413, { message: 'request entity too large' });
+		req.rawBody = raw;
+		if (!parseBody(req)) return sendJson(res, 422, { code: 422, message: 'Failed to parse request body' });
+
+		// As n8n's live webhooks: a fresh Workflow per request, from the saved static data.
+		const workflow = createWorkflow(node, JSON.parse(JSON.stringify(saved)));
+		const { additionalData } = createAdditionalData({}, { id: workflow.id, name: workflow.name as string });
+		additionalData.httpRequest = req as never;
+		additionalData.httpResponse = res as never;
+		const webhookData: IWebhookData = {
+			httpMethod: 'POST',
+			node: node.name,
+			path: `${node.webhookId}/${description.path as string}`,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: node.webhookId,
+		};
+		const mode = options.mode ?? 'webhook';
+		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
+		const call: WebhookCall = { started: undefined, answeredByNode: false };
+		calls.push(call);
+		let result: IWebhookResponseData;
+		try {
+			result = await nodeType.webhook!.call(context);
+		} catch (error) {
+			call.error = error as Error;
+			const message = 'Workflow Webhook Error: Workflow could not be started!';
+			if (!res.headersSent) sendJson(res, 500, { code: 0, message });
+			return;
+		}
+		if (result.noWebhookResponse === true) call.answeredByNode = true;
+		if (result.workflowData !== undefined) {
+			call.started = (result.workflowData[0] ?? []).map((item) => item.json);
+			runs.push(call.started);
+		}
+		if (!res.headersSent && !call.answeredByNode) {
+			if (result.workflowData === undefined) {
+				const answer = result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' };
+				sendJson(res, 200, answer);
+			} else {
+				// As n8n's onReceived answer: `responseData` (default "firstEntryJson", sent as text!) wins over
+				// the node's webhookResponse; "noData" answers an empty 200.
+				const responseData = description.responseData ?? 'firstEntryJson';
+				if (responseData === 'noData') {
+					res.writeHead(200);
+					res.end();
+				} else if (responseData) {
+					res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+					res.end(String(responseData));
+				} else {
+					sendJson(res, 200, result.webhookResponse ?? { message: 'Workflow was started' });
+				}
+			}
+		}
+		// As WorkflowStaticDataService.saveStaticData: only what the node changed is saved.
+		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (staticData.__dataChanged === true) saved = JSON.parse(JSON.stringify(staticData));
+	}
+
+	const http: Server = createServer((req, res) => {
+		handle(req, res).catch((error: Error) => {
+			if (!res.headersSent) sendJson(res, 500, { message: error.message });
+		});
+	});
+	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+	const { port } = http.address() as AddressInfo;
+	const server: WebhookServer = {
+		url: `http://127.0.0.1:${port}/webhook/${node.webhookId}/${description.path as string}`,
+		calls,
+		runs,
+		get staticData() {
+			return saved;
+		},
+		close: async () => {
+			servers.delete(server);
+			http.closeAllConnections();
+			await new Promise<void>((resolve) => http.close(() => resolve()));
+		},
+	};
+	servers.add(server);
+	return server;
+}
+
+/** Closes every server started by the test file after each test. */
+export function useWebhookServers() {
+	afterEach(async () => {
+		await Promise.all([...servers].map(async (server) => await server.close()));
+	});
+}
+
+export interface Answer {
+	status: number;
+	/** The body parsed as JSON, or the text when it is not JSON. */
+	body: unknown;
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+	const text = await response.text();
+	try {
+		return { status: response.status, body: JSON.parse(text) };
+	} catch {
+		return { status: response.status, body: text };
+	}
+}
+
+/** POSTs a body as given (text or bytes) with the given content type. */
+export async function postRaw(
+	url: string,
+	body: string | Buffer,
+	contentType: string,
+	headers: Record<string, string> = {},
+): Promise<Answer> {
+	return await answerOf(
+		await fetch(url, { method: 'POST', body, headers: { 'Content-Type': contentType, ...headers } }),
+	);
+}
+
+/** POSTs JSON, as the current platform does. */
+export async function postJson(url: string, value: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+	return await postRaw(url, JSON.stringify(value), 'application/json', headers);
+}
+
+/** POSTs a form, as the legacy platform does (`data=<json text>`). */
+export async function postForm(
+	url: string,
+	fields: Record<string, string>,
+	headers: Record<string, string> = {},
+): Promise<Answer> {
+	return await postRaw(url, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded', headers);
+}

@@ -1,0 +1,68 @@
+// What the user sees in the editor: the fields shown for each platform (evaluated with n8n's own
+// displayOptions logic), the set-up notices, and a webhook lifecycle that registers nothing.
+import { NodeHelpers, type INode, type INodeParameters, type INodeType } from 'n8n-workflow';
+
+import { createNode, loadPackage } from '../../helpers/engine';
+
+const nodeType = loadPackage().nodes.slickTextTrigger as INodeType;
+const { description } = nodeType;
+
+/** The fields the editor shows for these values, with their defaults filled in as the editor does. */
+function shown(values: INodeParameters) {
+	const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {} }) as INode;
+	const parameters = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description)!;
+	return description.properties
+		.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description))
+		.map((property) => property.name);
+}
+
+function notice(name: string) {
+	return description.properties.find((property) => property.name === name)!.displayName;
+}
+
+describe('SlickText Trigger description', () => {
+	it('is a POST webhook trigger that answers at once, with no input', () => {
+		expect(description).toMatchObject({ name: 'slickTextTrigger', group: ['trigger'], inputs: [], version: 1 });
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
+		]);
+		expect(description.credentials ?? []).toEqual([]);
+	});
+
+	it('shows the current set-up and events by default', () => {
+		expect(shown({})).toEqual(['platform', 'currentSetup', 'events', 'ignoreRepeatedDeliveries']);
+		expect(notice('currentSetup')).toContain('Settings > API & Webhooks > Webhooks');
+		expect(notice('currentSetup')).toContain('Production URL');
+	});
+
+	it('shows the legacy set-up, events, secret and a warning while the secret is empty', () => {
+		expect(shown({ platform: 'legacy' })).toEqual([
+			'platform',
+			'legacySetup',
+			'legacyEvents',
+			'webhookSecret',
+			'noSecretNotice',
+			'ignoreRepeatedDeliveries',
+		]);
+		expect(shown({ platform: 'legacy', webhookSecret: 's3cret' })).not.toContain('noSecretNotice');
+		expect(notice('legacySetup')).toContain('www.slicktext.com/dashboard');
+		expect(notice('legacySetup')).toContain('Webhook Secret');
+	});
+
+	it('offers the events of each platform, Any Event first, and keeps the secret hidden', () => {
+		const options = (name: string) =>
+			(description.properties.find((p) => p.name === name)!.options as Array<{ value: string }>).map((o) => o.value);
+		expect(options('events')).toEqual(['*', 'contact_created', 'contact_updated', 'inbox_message_received']);
+		expect(options('legacyEvents')).toEqual(['*', 'ChatMessageRecieved', 'ContestEntry', 'NewSubscriber', 'OptOut']);
+		expect(description.properties.find((p) => p.name === 'webhookSecret')!.typeOptions).toEqual({ password: true });
+		expect(description.properties.find((p) => p.name === 'ignoreRepeatedDeliveries')!.default).toBe(true);
+	});
+
+	it('has nothing to register in SlickText: the webhook lifecycle reports success', async () => {
+		const hooks = nodeType.webhookMethods!.default!;
+		const context = {} as never;
+		expect(await hooks.checkExists.call(context)).toBe(true);
+		expect(await hooks.create.call(context)).toBe(true);
+		expect(await hooks.delete.call(context)).toBe(true);
+	});
+});
