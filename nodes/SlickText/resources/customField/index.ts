@@ -1,4 +1,12 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { create } from './create';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const customFieldProperties = resourceProperties('customField', {}, '');
+export const customFieldProperties = resourceProperties(
+	'customField',
+	{ create, get, getAll, update, delete: del },
+	'getAll',
+);

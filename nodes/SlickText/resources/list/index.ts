@@ -1,4 +1,16 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { addContacts } from './addContacts';
+import { countContacts } from './countContacts';
+import { create } from './create';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getContacts } from './getContacts';
+import { removeContacts } from './removeContacts';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const listProperties = resourceProperties('list', {}, '');
+export const listProperties = resourceProperties(
+	'list',
+	{ create, get, getAll, update, delete: del, getContacts, countContacts, addContacts, removeContacts },
+	'addContacts',
+);

@@ -1,4 +1,13 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { activate } from './activate';
+import { deactivate } from './deactivate';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const websitePopupProperties = resourceProperties('websitePopup', {}, '');
+export const websitePopupProperties = resourceProperties(
+	'websitePopup',
+	{ get, getAll, update, activate, deactivate, delete: del },
+	'get',
+);

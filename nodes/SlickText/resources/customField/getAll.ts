@@ -1,0 +1,36 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { currentPages } from '../../../shared/paging';
+import { currentRoute } from '../../../shared/routing';
+import { DATA_TYPES } from './fields';
+
+export const getAll: OperationDescription = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many custom fields',
+		description: 'List the custom fields of the brand with their internal names',
+		routing: currentRoute({ method: 'GET', url: '/custom-fields', pages: currentPages() }),
+	},
+	properties: [
+		...returnAllAndLimit('custom fields'),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{
+					displayName: 'Data Type',
+					name: 'data_type',
+					type: 'options',
+					options: [...DATA_TYPES],
+					default: 'string',
+					description: 'Only the custom fields of this data type',
+					routing: { send: { type: 'query', property: 'data_type' } },
+				},
+			],
+		},
+	],
+};

@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { websitePopupIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a website popup',
+		description: 'Retrieve one website popup by ID, with its display rules and HTML',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/website-popups/{{ $parameter.websitePopupId }}',
+			preSend: [requireNumericId('websitePopupId', 'Website Popup')],
+		}),
+	},
+	properties: [websitePopupIdLocator()],
+};

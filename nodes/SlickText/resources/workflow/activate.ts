@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { activeBody, workflowIdLocator } from './fields';
+
+export const activate: OperationDescription = {
+	option: {
+		name: 'Activate',
+		value: 'activate',
+		action: 'Activate a workflow',
+		description: 'Switch a workflow on: contacts start entering it under its entry rule',
+		routing: currentRoute({
+			method: 'PUT',
+			url: '=/workflows/{{ $parameter.workflowId }}',
+			preSend: [requireNumericId('workflowId', 'Workflow'), activeBody(1)],
+		}),
+	},
+	properties: [workflowIdLocator()],
+};

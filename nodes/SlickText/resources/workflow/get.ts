@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { workflowIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a workflow',
+		description: 'Retrieve one workflow by ID',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/workflows/{{ $parameter.workflowId }}',
+			preSend: [requireNumericId('workflowId', 'Workflow')],
+		}),
+	},
+	properties: [workflowIdLocator()],
+};
