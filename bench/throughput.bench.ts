@@ -146,3 +146,70 @@ describe('Return All at the API maximum page size', () => {
 		});
 	});
 });
+
+describe('rate-limited bursts and list hygiene', () => {
+	let sandbox: SandboxProcess;
+	const creds = () => ({
+		slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: sandbox.currentBaseUrl },
+	});
+
+	afterEach(async () => sandbox?.stop());
+
+	it(`${CREATES} Create Contact items against SlickText's limit (8/s, 480/min)`, async () => {
+		// The sandbox limits exactly like SlickText here (its default).
+		sandbox = await startSandboxProcess(['--contacts', '0']);
+		const items = Array.from({ length: CREATES }, (_, i) => ({ mobile: `+1212${String(3000000 + i).padStart(7, '0')}` }));
+		const before = await stats(sandbox.currentBaseUrl);
+		const run = await measure(() =>
+			runNode({
+				type: 'slickText',
+				parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+				items,
+				credentials: creds(),
+				continueOnFail: true,
+			}),
+		);
+		const after = await stats(sandbox.currentBaseUrl);
+		const failed = run.value.items.filter((item) => item.error || item.json.error).length;
+		const created = (after.byStatus['200'] ?? 0) - (before.byStatus['200'] ?? 0);
+		const refused = (after.byStatus['429'] ?? 0) - (before.byStatus['429'] ?? 0);
+		// The best possible: 480 in the first minute, then 8 a second.
+		const floorSeconds = CREATES <= 480 ? (CREATES - 8) / 8 : 60 + (CREATES - 480) / 8;
+		rows.push({
+			scenario: `${CREATES} creates, rate limited`,
+			requests: after.requests - before.requests,
+			records: created,
+			seconds: run.seconds.toFixed(1),
+			peakHeapMb: run.peakHeapMb.toFixed(0),
+			note: `${failed} failed items, ${refused} answers 429, ${((100 * floorSeconds) / run.seconds).toFixed(0)}% of the allowed rate`,
+		});
+		expect(failed).toBe(0);
+		expect(created).toBe(CREATES);
+	});
+
+	it(`list hygiene: remove ${REMOVALS} contacts from a list`, async () => {
+		sandbox = await startSandboxProcess(['--contacts', String(REMOVALS + 1000), '--no-rate-limit']);
+		const ids = Array.from({ length: REMOVALS }, (_, i) => i + 1);
+		const batches: Array<{ ids: number[] }> = [];
+		for (let i = 0; i < ids.length; i += 500) batches.push({ ids: ids.slice(i, i + 500) });
+		const listParams = { resource: 'list', listIds: '={{ [1] }}', contactIds: '={{ $json.ids }}' };
+		// Make them members first (not measured), then remove them in batches of 500 per item.
+		const setup = await runNode({ type: 'slickText', parameters: { ...listParams, operation: 'addContacts' }, items: batches, credentials: creds() });
+		if (setup.error) throw setup.error;
+		const before = await stats(sandbox.currentBaseUrl);
+		const run = await measure(() =>
+			runNode({ type: 'slickText', parameters: { ...listParams, operation: 'removeContacts' }, items: batches, credentials: creds() }),
+		);
+		const after = await stats(sandbox.currentBaseUrl);
+		if (run.value.error) throw run.value.error;
+		rows.push({
+			scenario: `remove ${REMOVALS} contacts from a list`,
+			requests: after.requests - before.requests,
+			records: REMOVALS,
+			seconds: run.seconds.toFixed(2),
+			peakHeapMb: run.peakHeapMb.toFixed(0),
+			note: `${batches.length} items of 500 contact IDs, one request each`,
+		});
+		expect(after.requests - before.requests).toBe(batches.length);
+	});
+});

@@ -91,11 +91,16 @@ class Sandbox {
 
 	/** Credentials as n8n would hold them, pointing at this sandbox. */
 	currentCredentials(overrides = {}) {
-		return { ...CREDENTIALS.current, baseUrl: this.currentBaseUrl, ...overrides };
+		return { ...CREDENTIALS.current, baseUrl: this.currentBaseUrl, ...this.clientRate(), ...overrides };
 	}
 
 	legacyCredentials(overrides = {}) {
-		return { ...CREDENTIALS.legacy, baseUrl: this.legacyBaseUrl, ...overrides };
+		return { ...CREDENTIALS.legacy, baseUrl: this.legacyBaseUrl, ...this.clientRate(), ...overrides };
+	}
+
+	/** With the sandbox's own limit off, the nodes need not hold back either (tests stay fast). */
+	clientRate() {
+		return this.rateLimiter ? {} : { requestsPerSecond: 1000, requestsPerMinute: 60000 };
 	}
 
 	sendStats(res) {
@@ -130,6 +135,7 @@ class Sandbox {
 		if (url.pathname === '/__sandbox/stats') return this.sendStats(res);
 		const entry = {
 			seq: ++this.requestCount,
+			receivedAt: Date.now(),
 			method: req.method,
 			path: url.pathname,
 			query: Object.fromEntries(url.searchParams),

@@ -72,8 +72,8 @@ function truncate(text: string, max = 500): string {
 }
 
 /** What a failed request was about, to say what was not found. */
-export function describeTarget(path: string | undefined): string {
-	if (!path) return 'The requested record';
+export function describeTarget(path: string | undefined): string | undefined {
+	if (!path) return undefined;
 	const parts = path.split('?')[0].split('/').filter(Boolean);
 	// The brand prefix says nothing useful; the last "<collection>/<id>" pair does.
 	for (let i = parts.length - 1; i > 0; i--) {
@@ -82,7 +82,7 @@ export function describeTarget(path: string | undefined): string {
 			return `${collection.charAt(0).toUpperCase()}${collection.slice(1)} ${parts[i]}`;
 		}
 	}
-	return 'The requested record';
+	return undefined;
 }
 
 const AUTH_HINT: Record<Platform, string> = {
@@ -122,7 +122,10 @@ export function responseError(
 			description = `${said} ${AUTH_HINT[platform]}`;
 			break;
 		case status === 404:
-			headline = `${describeTarget(response.path)} was not found`;
+			// A path without an id (e.g. /lists/contacts) says nothing; SlickText's message names what is missing.
+			headline = describeTarget(response.path)
+				? `${describeTarget(response.path)} was not found`
+				: `Not found: ${message ?? 'the requested record does not exist'}`;
 			description = said;
 			break;
 		case status === 409:
