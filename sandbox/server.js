@@ -127,6 +127,7 @@ class Sandbox {
 	}
 
 	async handle(req, res) {
+		const receivedAt = Date.now();
 		const chunks = [];
 		for await (const chunk of req) chunks.push(chunk);
 		const rawBody = Buffer.concat(chunks).toString('utf8');
@@ -135,7 +136,7 @@ class Sandbox {
 		if (url.pathname === '/__sandbox/stats') return this.sendStats(res);
 		const entry = {
 			seq: ++this.requestCount,
-			receivedAt: Date.now(),
+			receivedAt,
 			method: req.method,
 			path: url.pathname,
 			query: Object.fromEntries(url.searchParams),

@@ -18,9 +18,10 @@ describe('rate limiting through the engine', () => {
 		expect(result.json.map((c) => c.mobile_number)).toEqual(items.map((i) => i.mobile));
 		const posts = ctx.sandbox.requests.filter((r) => r.method === 'POST');
 		expect(posts.map((r) => r.status)).toEqual(Array(20).fill(200));
-		// Arrival times: 9 requests span at least a second (less a little for when each body was read).
+		// The sandbox limits with fixed windows and refused nothing; arrival times, which carry some
+		// network and event-loop jitter, show every 9 requests spread over about a second.
 		const times = posts.map((r: any) => r.receivedAt as number);
-		for (let i = 8; i < times.length; i++) expect(times[i] - times[i - 8]).toBeGreaterThanOrEqual(950);
+		for (let i = 8; i < times.length; i++) expect(times[i] - times[i - 8]).toBeGreaterThanOrEqual(900);
 		// And the burst was not slowed more than needed: 20 requests take about 2 seconds, not 20.
 		expect(times[times.length - 1] - times[0]).toBeLessThan(4000);
 	});
