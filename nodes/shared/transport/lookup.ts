@@ -35,7 +35,7 @@ export async function lookupRequest(
 		perSecond: Number(credentials.requestsPerSecond ?? SLICKTEXT_RATE_LIMIT.perSecond),
 		perMinute: Number(credentials.requestsPerMinute ?? SLICKTEXT_RATE_LIMIT.perMinute),
 	});
-	await limiter.acquire();
+	const booking = await limiter.acquire();
 	let response: { statusCode: number; body: unknown };
 	try {
 		response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, {
@@ -50,6 +50,8 @@ export async function lookupRequest(
 		});
 	} catch (error) {
 		throw transportError(ctx.getNode(), error);
+	} finally {
+		limiter.finish(booking);
 	}
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		throw responseError(ctx.getNode(), platform, { status: response.statusCode, body: response.body, path });

@@ -4,9 +4,9 @@ import { sleep } from 'n8n-workflow';
  * SlickText allows 8 requests a second and 480 a minute per key, over a 60-second window. n8n starts
  * the requests of all items of a declarative node at once, so without a limiter most would get 429.
  *
- * One limiter per credential (module state lives as long as the n8n process): a sliding window over
- * the send times of the last minute, plus a "blocked until" time taken from the API's own headers
- * (x-RateLimit-Remaining 0 or a 429 with x-RateLimit-Reset).
+ * One limiter per credential (module state lives as long as the n8n process): sliding windows of a
+ * second and a minute over the requests sent, plus a "blocked until" time taken from the API's own
+ * headers (x-RateLimit-Remaining 0 or a 429 with x-RateLimit-Reset).
  */
 export interface RateLimit {
 	perSecond: number;
@@ -15,12 +15,20 @@ export interface RateLimit {
 
 export const SLICKTEXT_RATE_LIMIT: RateLimit = { perSecond: 8, perMinute: 480 };
 
-// Client and server clocks see a request a few milliseconds apart; a small margin keeps a request
-// sent right at a window edge from arriving just before the server's window has moved on.
-const EDGE_MARGIN_MS = 30;
+// A request counts against the window until a moment after its answer came: by then the server has
+// surely seen it, however long it waited to be sent or to arrive. Counting from the moment it was
+// booked is not enough: n8n prepares all items at once, so a booked request can leave late.
+const EDGE_MARGIN_MS = 20;
+/** How long to look again when every request in the window is still under way. */
+const POLL_MS = 10;
+
+/** A booked request: counted from booking until `done` plus the window length. */
+export interface Booking {
+	done?: number;
+}
 
 export class RateLimiter {
-	private sent: number[] = [];
+	private bookings: Booking[] = [];
 
 	private blockedUntil = 0;
 
@@ -29,36 +37,46 @@ export class RateLimiter {
 		private readonly now: () => number = Date.now,
 	) {}
 
-	/** Waits until one more request may be sent, and books it. */
-	async acquire(): Promise<void> {
+	/** Waits until one more request may be sent, and books it; call `finish` when its answer came. */
+	async acquire(): Promise<Booking> {
 		for (;;) {
-			const wait = this.tryBook();
-			if (wait <= 0) return;
-			await sleep(wait);
+			const booking = this.tryBook();
+			if (typeof booking !== 'number') return booking;
+			await sleep(booking);
 		}
 	}
 
-	/** Books a slot and returns 0, or returns how many milliseconds to wait before trying again. */
-	tryBook(): number {
+	finish(booking: Booking): void {
+		booking.done = this.now();
+	}
+
+	/** Books a slot, or returns how many milliseconds to wait before trying again. */
+	tryBook(): Booking | number {
 		const t = this.now();
 		if (t < this.blockedUntil) return this.blockedUntil - t;
-		const minuteAgo = t - 60_000 - EDGE_MARGIN_MS;
-		let firstInMinute = 0;
-		while (firstInMinute < this.sent.length && this.sent[firstInMinute] <= minuteAgo) firstInMinute++;
-		if (firstInMinute > 0) this.sent.splice(0, firstInMinute);
+		// Forget requests that no longer count in the longest window.
+		this.bookings = this.bookings.filter((b) => b.done === undefined || b.done > t - 60_000 - EDGE_MARGIN_MS);
+		const wait = Math.max(this.waitFor(t, 60_000, this.limit.perMinute), this.waitFor(t, 1_000, this.limit.perSecond));
+		if (wait > 0) return wait;
+		const booking: Booking = {};
+		this.bookings.push(booking);
+		return booking;
+	}
 
-		if (this.limit.perMinute > 0 && this.sent.length >= this.limit.perMinute) {
-			return this.sent[this.sent.length - this.limit.perMinute] - minuteAgo + 1;
-		}
-		if (this.limit.perSecond > 0) {
-			const secondAgo = t - 1_000 - EDGE_MARGIN_MS;
-			const inSecond = this.sent.length - lowerBound(this.sent, secondAgo);
-			if (inSecond >= this.limit.perSecond) {
-				return this.sent[this.sent.length - this.limit.perSecond] - secondAgo + 1;
+	/** 0 when the window of `length` ms has room, else the wait until the earliest slot frees. */
+	private waitFor(t: number, length: number, max: number): number {
+		if (!(max > 0)) return 0;
+		const since = t - length - EDGE_MARGIN_MS;
+		let counted = 0;
+		let earliestEnd = Infinity;
+		for (const b of this.bookings) {
+			if (b.done === undefined || b.done > since) {
+				counted++;
+				if (b.done !== undefined) earliestEnd = Math.min(earliestEnd, b.done);
 			}
 		}
-		this.sent.push(t);
-		return 0;
+		if (counted < max) return 0;
+		return earliestEnd === Infinity ? POLL_MS : earliestEnd - since + 1;
 	}
 
 	/** Takes in what the API says about the window: nothing more may be sent until it resets. */
@@ -69,18 +87,6 @@ export class RateLimiter {
 	blockFor(ms: number): void {
 		this.blockedUntil = Math.max(this.blockedUntil, this.now() + Math.max(0, ms) + EDGE_MARGIN_MS);
 	}
-}
-
-/** Index of the first send time after `t` (the array is sorted). */
-function lowerBound(times: number[], t: number): number {
-	let lo = 0;
-	let hi = times.length;
-	while (lo < hi) {
-		const mid = (lo + hi) >> 1;
-		if (times[mid] <= t) lo = mid + 1;
-		else hi = mid;
-	}
-	return lo;
 }
 
 const limiters = new Map<string, RateLimiter>();

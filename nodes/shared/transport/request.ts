@@ -87,12 +87,14 @@ export async function send(
 ): Promise<INodeExecutionData[]> {
 	const limiter = await limiterOf(ctx, platform);
 	for (let attempt = 0; ; attempt++) {
-		await limiter.acquire();
+		const booking = await limiter.acquire();
 		let failure: HttpFailure | Error;
 		try {
 			return await ctx.makeRoutingRequest(requestData);
 		} catch (error) {
 			failure = error as Error;
+		} finally {
+			limiter.finish(booking);
 		}
 		if (!(failure instanceof HttpFailure)) {
 			if (isOwnError(failure)) throw failure;
