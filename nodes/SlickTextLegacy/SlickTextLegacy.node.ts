@@ -1,5 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
 import { properties } from './resources';
 
 export class SlickTextLegacy implements INodeType {
@@ -26,4 +28,6 @@ export class SlickTextLegacy implements INodeType {
 		},
 		properties,
 	};
+
+	methods = { listSearch, loadOptions };
 }

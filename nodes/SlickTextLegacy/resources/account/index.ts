@@ -1,4 +1,4 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { get } from './get';
 
-// Operations are added one file each in this folder (see ../../../SlickText/resources/contact for the pattern).
-export const accountProperties = resourceProperties('account', {}, '');
+export const accountProperties = resourceProperties('account', { get }, 'get');

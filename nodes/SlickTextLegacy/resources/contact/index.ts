@@ -1,4 +1,13 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { optIn } from './optIn';
+import { optOut } from './optOut';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../../../SlickText/resources/contact for the pattern).
-export const contactProperties = resourceProperties('contact', {}, '');
+export const contactProperties = resourceProperties(
+	'contact',
+	{ get, getAll, optIn, update, optOut, delete: del },
+	'get',
+);

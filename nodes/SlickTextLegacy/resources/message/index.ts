@@ -1,4 +1,13 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getSendLog } from './getSendLog';
+import { schedule } from './schedule';
+import { send } from './send';
 
-// Operations are added one file each in this folder (see ../../../SlickText/resources/contact for the pattern).
-export const messageProperties = resourceProperties('message', {}, '');
+export const messageProperties = resourceProperties(
+	'message',
+	{ get, getAll, send, schedule, delete: del, getSendLog },
+	'get',
+);

@@ -1,4 +1,6 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getClickers } from './getClickers';
 
-// Operations are added one file each in this folder (see ../../../SlickText/resources/contact for the pattern).
-export const shortlinkProperties = resourceProperties('shortlink', {}, '');
+export const shortlinkProperties = resourceProperties('shortlink', { get, getAll, getClickers }, 'get');

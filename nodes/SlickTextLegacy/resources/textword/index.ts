@@ -1,4 +1,14 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { deleteSubscribers } from './deleteSubscribers';
+import { get } from './get';
+import { getAll } from './getAll';
+import { getContacts } from './getContacts';
+import { getCustomFields } from './getCustomFields';
+import { getMessages } from './getMessages';
+import { getSegments } from './getSegments';
 
-// Operations are added one file each in this folder (see ../../../SlickText/resources/contact for the pattern).
-export const textwordProperties = resourceProperties('textword', {}, '');
+export const textwordProperties = resourceProperties(
+	'textword',
+	{ get, getAll, getContacts, getMessages, getSegments, getCustomFields, deleteSubscribers },
+	'get',
+);

@@ -1,0 +1,14 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { legacyRoute } from '../../../shared/routing';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get the account',
+		description:
+			'Retrieve the account of the credential: its settings (message length limit, time zone), plan, subscriptions, rollovers and usage',
+		routing: legacyRoute({ method: 'GET', url: '/account' }),
+	},
+	properties: [],
+};

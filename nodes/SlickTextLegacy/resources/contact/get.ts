@@ -1,0 +1,21 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { legacyRoute, unwrap } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { contactIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a contact',
+		description: 'Retrieve one subscriber by ID, with custom fields',
+		routing: legacyRoute({
+			method: 'GET',
+			url: '=/contacts/{{ $parameter.contactId }}',
+			preSend: [requireNumericId('contactId', 'Contact')],
+			// SlickText answers with a one-element "contacts" array.
+			output: [unwrap('contacts')],
+		}),
+	},
+	properties: [contactIdLocator()],
+};

@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { legacyPages } from '../../../shared/paging';
+import { legacyRoute } from '../../../shared/routing';
+import { filterQuery, filtersProperty } from '../../shared/filters';
+import { contactFilters } from './fields';
+
+const filters = contactFilters(true);
+
+export const getAll: OperationDescription = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many contacts',
+		description: 'List the subscribers of all textwords, optionally filtered by any field or by subscription date',
+		routing: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts'), preSend: [filterQuery(filters)] }),
+	},
+	properties: [...returnAllAndLimit('contacts'), filtersProperty(filters)],
+};

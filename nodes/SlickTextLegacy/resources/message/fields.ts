@@ -1,0 +1,234 @@
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { idLocator } from '../../../shared/descriptions';
+import { inputError } from '../../../shared/errors';
+import { send, type RequestData } from '../../../shared/transport/request';
+import { assertPhone, isBlank, param } from '../../../shared/validation';
+import { accountSettings } from '../../shared/account';
+import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
+import { idFilter, listIdFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
+import { recordsOf } from '../../shared/output';
+import { onQuarterHour, toMoment, wallClock } from '../../shared/time';
+import { contactIdLocator } from '../contact/fields';
+import { textwordIdLocator } from '../textword/fields';
+
+export function messageIdLocator(description?: string): INodeProperties {
+	return idLocator({
+		name: 'messageId',
+		displayName: 'Message',
+		searchMethod: 'searchMessages',
+		noun: 'message',
+		description,
+	});
+}
+
+/** Filters of every message list: all messages, a textword's messages. */
+export function messageFilters(withTextword: boolean): Filter[] {
+	return [
+		textFilter('campaign', 'Campaign', 'The internal campaign name given when the message was sent'),
+		...(withTextword
+			? [listIdFilter('textword', 'Textword Name or ID', 'getTextwords', 'Only messages to this textword')]
+			: []),
+		idFilter('contact', 'Contact ID', 'Only messages sent to this one contact'),
+		textFilter('source', 'Source', 'Where the message was sent from, e.g. API or Dashboard'),
+		timeFilter('sentAfter', 'Sent After', 'Only messages sent after this moment (in any time zone; sent to SlickText in Pacific time)'),
+		timeFilter('sentBefore', 'Sent Before', 'Only messages sent before this moment (in any time zone; sent to SlickText in Pacific time)'),
+	];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Send and Schedule
+
+/** No account allows a longer text message; longer ones fail before the account is even read. */
+export const MAX_SMS_LENGTH = 320;
+export const MAX_MMS_LENGTH = 1600;
+
+const toTextword = { show: { sendTo: ['textword', 'number'] } };
+
+/** The fields Send and Schedule share: who gets the message, its text and options. */
+export function messageFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Send To',
+			name: 'sendTo',
+			type: 'options',
+			options: [
+				{
+					name: 'Textword Subscribers',
+					value: 'textword',
+					description: 'Every subscriber of the textword, or one segment of them',
+				},
+				{
+					name: 'Contact',
+					value: 'contact',
+					description: 'One subscriber, by contact ID',
+				},
+				{
+					name: 'Mobile Number on a Textword',
+					value: 'number',
+					description:
+						'One number. If it is not subscribed to the textword, SlickText opts it in (without the auto reply) and texts only that number. A number that opted out is refused.',
+				},
+			],
+			default: 'textword',
+			description: 'Who receives the message',
+		},
+		{ ...textwordIdLocator('The textword (keyword list) whose subscribers receive the message'), displayOptions: toTextword },
+		{ ...contactIdLocator('The subscriber who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
+		{
+			displayName: 'Mobile Number',
+			name: 'number',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. +16195551234',
+			description:
+				'US mobile number with area code. Sending opts the number in to the textword when it is not subscribed yet.',
+			displayOptions: { show: { sendTo: ['number'] } },
+		},
+		{
+			displayName: 'Body',
+			name: 'body',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			description:
+				"The text. A text message (SMS) may be as long as the account's limit (132, 160 or 320 characters); with a media URL (MMS) up to 1600.",
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Campaign',
+					name: 'campaign',
+					type: 'string',
+					default: '',
+					description: 'Internal name for reports; recipients do not see it',
+				},
+				{
+					displayName: 'Media URL',
+					name: 'mediaUrl',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. https://example.com/menu.jpg',
+					description:
+						'Public http(s) URL of a jpg, jpeg, png or gif image (590 KB or less). Makes the message an MMS.',
+				},
+				{
+					displayName: 'Segment Name or ID',
+					name: 'segment',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getSegments', loadOptionsDependsOn: ['textwordId.value'] },
+					default: '',
+					description:
+						'Send only to this segment of the textword. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					displayOptions: { show: { '/sendTo': ['textword'] } },
+				},
+			],
+		},
+	];
+}
+
+type Kind = 'SEND' | 'SCHEDULE';
+
+function lengthProblem(length: number, max: number, what: string): string {
+	return `is ${length} characters; ${what} takes at most ${max}`;
+}
+
+/** The scheduled moment, checked: SlickText schedules only on the quarter hour. */
+function scheduledMoment(ctx: IExecuteSingleFunctions) {
+	const value = ctx.getNodeParameter('scheduledFor', '');
+	if (isBlank(value)) throw inputError(ctx, 'Scheduled For', 'is required');
+	const moment = toMoment(value, ctx.getTimezone());
+	if (!moment) throw notADate(ctx, 'Scheduled For', value);
+	return moment;
+}
+
+/** Checks what can be checked without the account, and builds the form body. */
+export function messageBody(kind: Kind): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const text = String(this.getNodeParameter('body', '') ?? '');
+		const options = this.getNodeParameter('additionalFields', {}) as IDataObject;
+		const media = isBlank(options.mediaUrl) ? undefined : assertMediaUrl(this, 'Media URL', options.mediaUrl);
+		if (isBlank(text)) throw inputError(this, 'Body', 'is required');
+		if (media && text.length > MAX_MMS_LENGTH) {
+			throw inputError(this, 'Body', lengthProblem(text.length, MAX_MMS_LENGTH, 'a message with media (MMS)'));
+		}
+		if (!media && text.length > MAX_SMS_LENGTH) {
+			throw inputError(
+				this,
+				'Body',
+				lengthProblem(text.length, MAX_SMS_LENGTH, 'a text message (SMS) on any account'),
+				'Shorten the text, or add a media URL to send it as an MMS of up to 1600 characters.',
+			);
+		}
+
+		const body: IDataObject = { body: text, campaign: options.campaign, mediaUrl: media };
+		const sendTo = String(param(this, 'sendTo', 'textword'));
+		if (sendTo === 'textword') {
+			body.textword = assertId(this, 'Textword', param(this, 'textwordId', ''));
+			if (!isBlank(options.segment)) body.segment = assertId(this, 'Segment', options.segment);
+		} else if (sendTo === 'contact') {
+			body.contact = assertId(this, 'Contact', param(this, 'contactId', ''));
+		} else if (sendTo === 'number') {
+			body.textword = assertId(this, 'Textword', param(this, 'textwordId', ''));
+			const number = param(this, 'number', '');
+			assertPhone(this, 'Mobile Number', number);
+			body.number = String(number).trim();
+		} else {
+			throw inputError(this, 'Send To', `"${sendTo}" is not one of textword, contact, number`, 'A message goes to a textword or to a contact.');
+		}
+
+		if (kind === 'SCHEDULE') {
+			const moment = scheduledMoment(this);
+			if (!onQuarterHour(moment)) {
+				throw inputError(
+					this,
+					'Scheduled For',
+					`"${String(this.getNodeParameter('scheduledFor', ''))}" is not on a quarter hour`,
+					'SlickText schedules at minute 00, 15, 30 or 45 with zero seconds; choose such a time.',
+				);
+			}
+		}
+		requestOptions.body = body;
+		return requestOptions;
+	};
+}
+
+/**
+ * Sends the message after what needs the account: its length limit for a text message and, for a
+ * schedule, its time zone. The account is read once per execution; the output is the message.
+ */
+export function messageRunner(kind: Kind) {
+	return async function (this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
+		const body = requestData.options.body as IDataObject;
+		const sms = body.mediaUrl === undefined;
+		if (sms || kind === 'SCHEDULE') {
+			const account = await accountSettings(this, requestData);
+			const length = String(body.body).length;
+			if (sms && length > account.maxCharacterLimit) {
+				throw inputError(
+					this,
+					'Body',
+					lengthProblem(length, account.maxCharacterLimit, 'a text message (SMS) on this account'),
+					'The limit (132, 160 or 320 characters) is a setting of the SlickText account. Shorten the text, or add a media URL to send it as an MMS.',
+				);
+			}
+			if (kind === 'SCHEDULE') body.scheduled = wallClock(scheduledMoment(this), account.timezone);
+		}
+		return recordsOf(await send(this, 'legacy', requestData), ['message']);
+	};
+}

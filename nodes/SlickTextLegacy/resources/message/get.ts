@@ -1,0 +1,20 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { legacyRoute, unwrap } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { messageIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a message',
+		description: 'Retrieve one message with its recipient count and tracked shortlinks',
+		routing: legacyRoute({
+			method: 'GET',
+			url: '=/messages/{{ $parameter.messageId }}',
+			preSend: [requireNumericId('messageId', 'Message')],
+			output: [unwrap('message')],
+		}),
+	},
+	properties: [messageIdLocator()],
+};

@@ -1,0 +1,32 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { legacyRoute } from '../../../shared/routing';
+import { messageBody, messageFields, messageRunner } from './fields';
+
+export const schedule: OperationDescription = {
+	option: {
+		name: 'Schedule',
+		value: 'schedule',
+		action: 'Schedule a message',
+		description:
+			'Have SlickText send a message later, on a quarter hour. A scheduled message can be cancelled with Delete.',
+		routing: legacyRoute({
+			method: 'POST',
+			url: '/messages/',
+			action: 'SCHEDULE',
+			preSend: [messageBody('SCHEDULE')],
+			runner: messageRunner('SCHEDULE'),
+		}),
+	},
+	properties: [
+		{
+			displayName: 'Scheduled For',
+			name: 'scheduledFor',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			description:
+				"When SlickText sends the message: minute 00, 15, 30 or 45 with zero seconds. A time without an offset is in the workflow's time zone; it is sent to SlickText in the account's own time zone.",
+		},
+		...messageFields(),
+	],
+};

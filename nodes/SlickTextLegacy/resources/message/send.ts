@@ -1,0 +1,21 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { legacyRoute } from '../../../shared/routing';
+import { messageBody, messageFields, messageRunner } from './fields';
+
+export const send: OperationDescription = {
+	option: {
+		name: 'Send',
+		value: 'send',
+		action: 'Send a message',
+		description:
+			'Text all subscribers of a textword (or one segment), one contact, or one number now. Each recipient uses message credits.',
+		routing: legacyRoute({
+			method: 'POST',
+			url: '/messages/',
+			action: 'SEND',
+			preSend: [messageBody('SEND')],
+			runner: messageRunner('SEND'),
+		}),
+	},
+	properties: messageFields(),
+};

@@ -1,0 +1,22 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { legacyPages } from '../../../shared/paging';
+import { legacyRoute } from '../../../shared/routing';
+import { shortlinkFields, shortlinkPath } from './fields';
+
+export const getClickers: OperationDescription = {
+	option: {
+		name: 'Get Clickers',
+		value: 'getClickers',
+		action: 'Get the contacts who clicked a shortlink',
+		description:
+			'List the contacts who clicked, each with clickCount and the times of the clicks. A clicker who is no longer subscribed comes with only the ID and click count.',
+		routing: legacyRoute({
+			method: 'GET',
+			url: '/shortlinks',
+			pages: legacyPages('contacts'),
+			preSend: [shortlinkPath('/contacts')],
+		}),
+	},
+	properties: [...shortlinkFields(), ...returnAllAndLimit('contacts')],
+};

@@ -1,0 +1,24 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { legacyRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { successOutput } from '../../shared/output';
+import { textwordIdLocator } from './fields';
+
+export const deleteSubscribers: OperationDescription = {
+	option: {
+		name: 'Delete Subscribers',
+		value: 'deleteSubscribers',
+		action: 'Delete all subscribers of a textword',
+		description:
+			'Remove every subscriber from a textword, without recording opt-outs and without texting anyone. The textword stays. Cannot be undone.',
+		routing: legacyRoute({
+			method: 'POST',
+			url: '=/textwords/{{ $parameter.textwordId }}/contacts',
+			action: 'DELETESUBSCRIBERS',
+			preSend: [requireNumericId('textwordId', 'Textword')],
+			// {success, id: the textword, contactsDeleted}
+			output: [successOutput('textwordId', ['contactsDeleted'])],
+		}),
+	},
+	properties: [textwordIdLocator('The textword whose subscribers are all removed')],
+};

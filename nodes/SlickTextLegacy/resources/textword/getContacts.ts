@@ -1,0 +1,26 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
+import { legacyPages } from '../../../shared/paging';
+import { legacyRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { filterQuery, filtersProperty } from '../../shared/filters';
+import { contactFilters } from '../contact/fields';
+import { textwordIdLocator } from './fields';
+
+const filters = contactFilters(false);
+
+export const getContacts: OperationDescription = {
+	option: {
+		name: 'Get Contacts',
+		value: 'getContacts',
+		action: 'Get the contacts of a textword',
+		description: 'List the subscribers of one textword, optionally filtered by any field or by subscription date',
+		routing: legacyRoute({
+			method: 'GET',
+			url: '=/textwords/{{ $parameter.textwordId }}/contacts',
+			pages: legacyPages('contacts'),
+			preSend: [requireNumericId('textwordId', 'Textword'), filterQuery(filters)],
+		}),
+	},
+	properties: [textwordIdLocator(), ...returnAllAndLimit('contacts'), filtersProperty(filters)],
+};

@@ -1,0 +1,39 @@
+import { sent, useSandbox } from '../../helpers/sandbox';
+import { BASE, describeError, expectBasicAuth, legacyRunner, legacyState } from './legacy';
+
+const ctx = useSandbox();
+const run = legacyRunner(ctx, 'account');
+
+describe('Account: Get', () => {
+	test('sends GET /account and outputs the account with plan, subscriptions and usage', async () => {
+		const result = await run({ operation: 'get' });
+		expect(result.error).toBeUndefined();
+		const requests = sent(ctx.sandbox);
+		expect(requests).toHaveLength(1);
+		expect(requests[0].method).toBe('GET');
+		expect(requests[0].path).toBe(`${BASE}/account`);
+		expect(requests[0].query).toEqual({});
+		expectBasicAuth(requests);
+		const state = legacyState(ctx);
+		expect(result.json).toHaveLength(1);
+		expect(result.json[0].account).toEqual(state.account.account);
+		expect(result.json[0].plan).toEqual(state.account.plan);
+		expect(result.json[0].usage).toMatchObject({ totalSubscribers: state.contacts.length, totalTextwords: state.textwords.length });
+	});
+
+	test('wrong keys fail with 401 and say to check the public and private keys', async () => {
+		const result = await run({ operation: 'get' }, { credentials: { privateKey: 'wrong' } });
+		const error = describeError(result.error);
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Authorization failed', httpCode: '401' });
+		expect(error.description).toContain('Check the public and private keys');
+		expect(sent(ctx.sandbox)[0].status).toBe(401);
+	});
+
+	test('a server error becomes a NodeApiError with the status and SlickText\'s message', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, body: { message: 'Database is down' }, match: { path: `${BASE}/account` } });
+		const result = await run({ operation: 'get' });
+		const error = describeError(result.error);
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'SlickText had a server error (500)', httpCode: '500' });
+		expect(error.description).toContain('Database is down');
+	});
+});
