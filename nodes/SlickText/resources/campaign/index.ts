@@ -1,4 +1,8 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { create } from './create';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
+import { update } from './update';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const campaignProperties = resourceProperties('campaign', {}, '');
+export const campaignProperties = resourceProperties('campaign', { create, get, getAll, update, delete: del }, 'create');

@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
+import { contactFields, contactFilterQuery } from './fields';
 
 export const getAll: OperationDescription = {
 	option: {
@@ -9,7 +10,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many contacts',
 		description: 'List contacts, optionally filtered by any contact field or custom field',
-		routing: currentRoute({ method: 'GET', url: '/contacts', pages: currentPages() }),
+		routing: currentRoute({ method: 'GET', url: '/contacts', pages: currentPages(), preSend: [contactFilterQuery] }),
 	},
 	properties: [
 		...returnAllAndLimit('contacts'),
@@ -19,22 +20,8 @@ export const getAll: OperationDescription = {
 			type: 'collection',
 			placeholder: 'Add Filter',
 			default: {},
-			description: 'Exact, case-sensitive matches',
-			options: [
-				{
-					displayName: 'Opt-In Status',
-					name: 'opt_in_status',
-					type: 'options',
-					options: [
-						{ name: 'Blocked', value: 'blocked' },
-						{ name: 'Not Subscribed', value: 'not subscribed' },
-						{ name: 'Subscribed', value: 'subscribed' },
-						{ name: 'Unsubscribed', value: 'unsubscribed' },
-					],
-					default: 'subscribed',
-					routing: { send: { type: 'query', property: 'opt_in_status' } },
-				},
-			],
+			description: 'Exact, case-sensitive matches; all filters set must match',
+			options: contactFields('filter'),
 		},
 	],
 };

@@ -1,6 +1,13 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { create } from './create';
 import { del } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
+import { update } from './update';
+import { upsert } from './upsert';
 
-export const contactProperties = resourceProperties('contact', { get, getAll, delete: del }, 'get');
+export const contactProperties = resourceProperties(
+	'contact',
+	{ create, upsert, get, getAll, update, delete: del },
+	'upsert',
+);

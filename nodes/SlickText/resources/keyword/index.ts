@@ -1,4 +1,6 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { del } from './delete';
+import { get } from './get';
+import { getAll } from './getAll';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const keywordProperties = resourceProperties('keyword', {}, '');
+export const keywordProperties = resourceProperties('keyword', { get, getAll, delete: del }, 'getAll');

@@ -1,4 +1,4 @@
 import { resourceProperties } from '../../../shared/descriptions';
+import { getAll } from './getAll';
 
-// Operations are added one file each in this folder (see ../contact for the pattern).
-export const messageProperties = resourceProperties('message', {}, '');
+export const messageProperties = resourceProperties('message', { getAll }, 'getAll');

@@ -1,0 +1,15 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { campaignCreateBody, campaignCreateFields } from './fields';
+
+export const create: OperationDescription = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a campaign',
+		description:
+			'Create a text campaign to all contacts, lists or segments, and send it now, schedule it or save it as a draft',
+		routing: currentRoute({ method: 'POST', url: '/campaigns', preSend: [campaignCreateBody] }),
+	},
+	properties: campaignCreateFields,
+};

@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { campaignIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a campaign',
+		description: 'Retrieve one campaign by ID, with its status and audience',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/campaigns/{{ $parameter.campaignId }}',
+			preSend: [requireNumericId('campaignId', 'Campaign')],
+		}),
+	},
+	properties: [campaignIdLocator()],
+};

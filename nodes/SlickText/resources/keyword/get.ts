@@ -1,0 +1,19 @@
+import type { OperationDescription } from '../../../shared/descriptions';
+import { currentRoute } from '../../../shared/routing';
+import { requireNumericId } from '../../../shared/validation';
+import { keywordIdLocator } from './fields';
+
+export const get: OperationDescription = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a keyword',
+		description: 'Retrieve one keyword by ID, with its auto-response and opt-in messages',
+		routing: currentRoute({
+			method: 'GET',
+			url: '=/keywords/{{ $parameter.keywordId }}',
+			preSend: [requireNumericId('keywordId', 'Keyword')],
+		}),
+	},
+	properties: [keywordIdLocator()],
+};
