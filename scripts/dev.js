@@ -33,6 +33,24 @@ function exampleWorkflows() {
 		.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 }
 
+// What is running, so that Ctrl-C or a failure at any step stops it (an n8n child left behind would keep
+// the port and the sandbox's credentials busy).
+const running = { sandbox: undefined, child: undefined, stopping: undefined };
+
+function shutdown(code) {
+	running.stopping ??= (async () => {
+		log('stopping');
+		await stopProcess(running.child);
+		if (running.sandbox) await running.sandbox.stop();
+		process.exit(code);
+	})();
+	return running.stopping;
+}
+
+// Registered before anything starts: a Ctrl-C during the build or n8n's start-up stops what is up so far.
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
 async function main() {
 	log('building the package');
 	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -41,38 +59,31 @@ async function main() {
 	log('preparing the n8n runtime (installed once into a cache, then reused)');
 	ensureRuntime();
 
-	let sandbox;
 	if (withSandbox) {
 		const { startSandbox } = require('../sandbox/server');
-		sandbox = await startSandbox({}, sandboxPort);
-		log(`SlickText sandbox at ${sandbox.currentBaseUrl} (current) and ${sandbox.legacyBaseUrl} (legacy)`);
+		running.sandbox = await startSandbox({}, sandboxPort);
+		log(
+			`SlickText sandbox at ${running.sandbox.currentBaseUrl} (current) and ${running.sandbox.legacyBaseUrl} (legacy)`,
+		);
 	}
 
 	log(`installing n8n-nodes-slicktext into ${userFolder}`);
 	fs.rmSync(path.join(userFolder, '.n8n', 'database.sqlite'), { force: true });
-	prepareUserFolder(userFolder, { sandbox, workflows: withSandbox ? exampleWorkflows() : [] });
+	prepareUserFolder(userFolder, { sandbox: running.sandbox, workflows: withSandbox ? exampleWorkflows() : [] });
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
-	const { child, base } = await startN8n(userFolder, { port });
-	await ownerSession(base);
-
-	const stop = async () => {
-		log('stopping');
-		await stopProcess(child);
-		if (sandbox) await sandbox.stop();
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
-	child.on('exit', async (code) => {
-		if (sandbox) await sandbox.stop();
-		process.exit(code ?? 0);
+	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c) });
+	child.on('exit', (code) => {
+		if (running.stopping) return;
+		log(`n8n exited with code ${code}`);
+		void shutdown(code ?? 0);
 	});
+	await ownerSession(base);
 
 	log('');
 	log(`n8n is ready: ${base}`);
 	log(`log in with   ${OWNER.email} / ${OWNER.password}`);
-	if (sandbox) {
+	if (running.sandbox) {
 		log('credentials "SlickText sandbox (current API)" and "SlickText sandbox (legacy API)" point at the sandbox;');
 		log('the example workflows are imported. Ctrl-C stops n8n and the sandbox.');
 	} else {
@@ -82,5 +93,5 @@ async function main() {
 
 main().catch((error) => {
 	console.error(`[dev] ${error.message}`);
-	process.exit(1);
+	void shutdown(1);
 });

@@ -4,6 +4,7 @@
 
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -30,7 +31,8 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_RUNNERS_BROKER_PORT: extra.N8N_RUNNERS_BROKER_PORT || '5679',
-		N8N_LOG_LEVEL: 'warn',
+		// At 'warn' or 'error', `n8n execute --rawOutput` prints no JSON at all.
+		N8N_LOG_LEVEL: 'info',
 		TMPDIR: path.join(userFolder, 'tmp'),
 		...extra,
 	};
@@ -76,6 +78,18 @@ function credentialsFor(sandbox) {
 	];
 }
 
+/** The JSON that `n8n execute --rawOutput` prints after its log lines: from the first line starting with {. */
+function firstJson(stdout) {
+	const lines = (stdout || '').split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	if (start < 0) return undefined;
+	try {
+		return JSON.parse(lines.slice(start).join('\n'));
+	} catch {
+		return undefined;
+	}
+}
+
 /** Runs an n8n CLI command and returns {status, stdout, stderr, json} (json: the first line starting with {). */
 function n8nCli(userFolder, args, extraEnv = {}) {
 	const runtime = ensureRuntime();
@@ -84,20 +98,53 @@ function n8nCli(userFolder, args, extraEnv = {}) {
 		encoding: 'utf8',
 		maxBuffer: 256 * 1024 * 1024,
 	});
-	let json;
-	const lines = (result.stdout || '').split('\n');
-	const start = lines.findIndex((line) => line.startsWith('{'));
-	if (start >= 0) {
-		try {
-			json = JSON.parse(lines.slice(start).join('\n'));
-		} catch {
-			json = undefined;
-		}
-	}
+	const json = firstJson(result.stdout);
 	return { status: result.status, stdout: result.stdout, stderr: result.stderr, json };
 }
 
+/**
+ * n8n fails to load a package whose Resource or Operation dropdown has no options (it appends "Custom API
+ * Call" to the last option and reads its name), and only says "Cannot read properties of undefined (reading
+ * 'name')". Names the node and the dropdown instead.
+ */
+function checkBuiltNodes() {
+	const problems = [];
+	for (const file of pkg.n8n.nodes) {
+		const exported = require(path.join(root, file));
+		for (const NodeClass of Object.values(exported)) {
+			if (typeof NodeClass !== 'function') continue;
+			const { description } = new NodeClass();
+			for (const p of description.properties) {
+				if (['resource', 'operation'].includes(p.name) && Array.isArray(p.options) && p.options.length === 0) {
+					const shown = JSON.stringify(p.displayOptions?.show ?? {});
+					problems.push(`${description.displayName}: the ${p.displayName} dropdown for ${shown} has no options`);
+				}
+			}
+		}
+	}
+	if (problems.length > 0) {
+		throw new Error(`n8n cannot load this package as built:\n  ${problems.join('\n  ')}`);
+	}
+}
+
+/**
+ * The same as n8nCli without blocking this process: needed when the sandbox runs in this process, which
+ * must keep answering while n8n executes a workflow against it.
+ */
+function n8nCliAsync(userFolder, args, extraEnv = {}) {
+	const runtime = ensureRuntime();
+	return new Promise((resolve) => {
+		const child = spawn(runtime.node, [runtime.n8nBin, ...args], { env: n8nEnv(userFolder, extraEnv) });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		child.on('close', (status) => resolve({ status, stdout, stderr, json: firstJson(stdout) }));
+	});
+}
+
 function prepareUserFolder(userFolder, { sandbox, workflows = [] } = {}) {
+	checkBuiltNodes();
 	fs.mkdirSync(path.join(userFolder, 'tmp'), { recursive: true });
 	installPackage(userFolder);
 	if (sandbox) {
@@ -114,9 +161,23 @@ function prepareUserFolder(userFolder, { sandbox, workflows = [] } = {}) {
 	}
 }
 
+/** Rejects if something already listens on 127.0.0.1:port. */
+function assertPortFree(port, what) {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', () =>
+			reject(new Error(`port ${port} (${what}) is in use; choose another with N8N_PORT=<port>`)),
+		);
+		server.listen(port, '127.0.0.1', () => server.close(resolve));
+	});
+}
+
 /** Starts `n8n start`; resolves once /healthz/readiness answers. */
-async function startN8n(userFolder, { port = 5678, log = 'inherit', brokerPort } = {}) {
+async function startN8n(userFolder, { port = 5678, log = 'inherit', brokerPort, onSpawn } = {}) {
 	const runtime = ensureRuntime();
+	// Another n8n on the port would answer the readiness check below in place of ours.
+	await assertPortFree(port, 'n8n');
+	await assertPortFree(brokerPort || port + 1, 'n8n task runner broker');
 	const child = spawn(runtime.node, [runtime.n8nBin, 'start'], {
 		env: n8nEnv(userFolder, {
 			N8N_PORT: String(port),
@@ -124,10 +185,13 @@ async function startN8n(userFolder, { port = 5678, log = 'inherit', brokerPort }
 		}),
 		stdio: ['ignore', log, log],
 	});
+	onSpawn?.(child); // lets the caller stop n8n even if it never becomes ready
 	const base = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + 120_000;
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`n8n exited with code ${child.exitCode}`);
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(`n8n exited with ${child.signalCode ?? `code ${child.exitCode}`}`);
+		}
 		try {
 			const res = await fetch(`${base}/healthz/readiness`);
 			if (res.ok) break;
@@ -162,7 +226,7 @@ async function ownerSession(base) {
 
 function stopProcess(child) {
 	return new Promise((resolve) => {
-		if (!child || child.exitCode !== null) return resolve();
+		if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
 		const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
 		child.once('exit', () => {
 			clearTimeout(timer);
@@ -175,9 +239,11 @@ function stopProcess(child) {
 module.exports = {
 	OWNER,
 	CREDENTIAL_IDS,
+	checkBuiltNodes,
 	installPackage,
 	credentialsFor,
 	n8nCli,
+	n8nCliAsync,
 	n8nEnv,
 	prepareUserFolder,
 	startN8n,

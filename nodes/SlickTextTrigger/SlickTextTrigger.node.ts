@@ -42,7 +42,7 @@ export class SlickTextTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
-		description: 'Starts the workflow when SlickText sends a webhook event',
+		description: 'Starts the workflow on SlickText events (new contacts, updates, inbox messages, opt-outs), on both the current and the legacy platform',
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

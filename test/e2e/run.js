@@ -1,0 +1,57 @@
+'use strict';
+// `npm run test:e2e`: the package inside real n8n (2.41.1 on Node 24), against the sandbox.
+// Headless runs (`n8n execute`) of workflows covering every resource of both nodes and of each example,
+// then `n8n start`: node and credential types listed, credential tests over the REST API, and the
+// trigger receiving events posted like SlickText posts them. Prints "N passed, N failed".
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { startSandbox } = require('../../sandbox/server');
+const { prepareUserFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProcess, CREDENTIAL_IDS } = require('../../scripts/n8n-env');
+const { ensureRuntime } = require('../../scripts/n8n-runtime');
+const suites = [require('./headless'), require('./server')];
+
+const results = [];
+
+async function check(name, fn) {
+	const started = Date.now();
+	try {
+		await fn();
+		results.push({ name, ok: true });
+		console.log(`  ok    ${name} (${Date.now() - started} ms)`);
+	} catch (error) {
+		results.push({ name, ok: false, error });
+		console.log(`  FAIL  ${name}\n        ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n        ')}`);
+	}
+}
+
+async function main() {
+	ensureRuntime();
+	const sandbox = await startSandbox({ rateLimit: false });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-e2e-'));
+	const context = { sandbox, userFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProcess, CREDENTIAL_IDS, check };
+	try {
+		const workflows = suites.flatMap((s) => (s.workflows ? s.workflows(context) : []));
+		console.log(`preparing an n8n user folder in ${userFolder} (${workflows.length} workflows)`);
+		prepareUserFolder(userFolder, { sandbox, workflows });
+		for (const suite of suites) {
+			console.log(`\n${suite.title}`);
+			await suite.run(context);
+		}
+	} finally {
+		await sandbox.stop();
+		if (!process.env.KEEP_E2E_FOLDER) fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	const passed = results.filter((r) => r.ok).length;
+	const failed = results.length - passed;
+	console.log(`\n${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 && passed > 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+	console.error(error);
+	console.log('\n0 passed, 1 failed');
+	process.exit(1);
+});

@@ -1,0 +1,125 @@
+'use strict';
+// `n8n start` with the package installed: listed node and credential types, credential tests over the
+// editor's REST API, and the trigger receiving events posted like SlickText posts them.
+
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+
+const PKG = 'n8n-nodes-slicktext';
+const PORT = Number(process.env.E2E_N8N_PORT || 5691);
+const triggerWorkflows = require('./triggerWorkflows');
+
+exports.title = 'n8n start (editor REST API and webhooks)';
+
+exports.workflows = () => triggerWorkflows.all();
+
+async function rest(base, cookie, method, path, body) {
+	const res = await fetch(`${base}${path}`, {
+		method,
+		headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	let json;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = text;
+	}
+	return { status: res.status, json };
+}
+
+async function waitFor(fn, ms = 20_000) {
+	const deadline = Date.now() + ms;
+	for (;;) {
+		const value = await fn();
+		if (value) return value;
+		if (Date.now() > deadline) return value;
+		await new Promise((r) => setTimeout(r, 300));
+	}
+}
+
+exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess, check, CREDENTIAL_IDS }) => {
+	const { child, base } = await startN8n(userFolder, { port: PORT, log: 'ignore' });
+	try {
+		const cookie = await ownerSession(base);
+
+		await check('our nodes, their tool variants and both credential types are listed', async () => {
+			const res = await fetch(`${base}/types/nodes.json`, { headers: { cookie } });
+			const types = (await res.json()).map((t) => t.name);
+			for (const name of ['slickText', 'slickTextLegacy', 'slickTextTrigger']) assert.ok(types.includes(`${PKG}.${name}`), name);
+			for (const name of ['slickTextTool', 'slickTextLegacyTool']) assert.ok(types.includes(`${PKG}.${name}`), name);
+			const creds = await (await fetch(`${base}/types/credentials.json`, { headers: { cookie } })).json();
+			const credNames = creds.map((c) => c.name);
+			assert.ok(credNames.includes('slickTextApi') && credNames.includes('slickTextLegacyApi'));
+		});
+
+		const testCredential = async (type, data) => {
+			const res = await rest(base, cookie, 'POST', '/rest/credentials/test', {
+				// n8n tests a stored credential, with the values given here in place of the stored ones.
+				credentials: { id: type === 'slickTextApi' ? CREDENTIAL_IDS.current : CREDENTIAL_IDS.legacy, name: 'e2e', type, data },
+			});
+			const result = res.json?.data ?? res.json;
+			return { status: result?.status, raw: `${res.status} ${JSON.stringify(res.json).slice(0, 300)}` };
+		};
+		const expectStatus = async (type, data, status) => {
+			const result = await testCredential(type, data);
+			assert.equal(result.status, status, `credential test of ${type}: ${result.raw}`);
+		};
+		await check('credential tests pass with good values and fail with bad ones (REST API)', async () => {
+			await expectStatus('slickTextApi', sandbox.currentCredentials(), 'OK');
+			await expectStatus('slickTextApi', sandbox.currentCredentials({ apiKey: 'bad' }), 'Error');
+			await expectStatus('slickTextApi', sandbox.currentCredentials({ brandId: '2002' }), 'Error');
+			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials(), 'OK');
+			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error');
+		});
+
+		await check('SlickText Trigger workflows activate and receive events from both platforms', async () => {
+			for (const wf of triggerWorkflows.all()) {
+				// Activation names the stored version; import may have given the workflow a new one.
+				const stored = await rest(base, cookie, 'GET', `/rest/workflows/${wf.id}`);
+				const versionId = stored.json?.data?.versionId;
+				const res = await rest(base, cookie, 'POST', `/rest/workflows/${wf.id}/activate`, { versionId });
+				assert.ok(res.status < 300, `activate ${wf.id}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+			}
+			const current = await waitFor(async () => {
+				const r = await fetch(`${base}/webhook/${triggerWorkflows.CURRENT_PATH}/webhook`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(triggerWorkflows.currentEvent()),
+				});
+				return r.status === 200 ? r : undefined;
+			});
+			assert.ok(current, 'current webhook answered 200');
+			const body = triggerWorkflows.legacyData();
+			const good = await fetch(`${base}/webhook/${triggerWorkflows.LEGACY_PATH}/webhook`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/x-www-form-urlencoded',
+					'x-slicktext-signature': crypto.createHmac('md5', triggerWorkflows.SECRET).update(body).digest('hex'),
+				},
+				body: new URLSearchParams({ data: body }).toString(),
+			});
+			assert.equal(good.status, 200);
+			const forged = await fetch(`${base}/webhook/${triggerWorkflows.LEGACY_PATH}/webhook`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slicktext-signature': 'forged' },
+				body: new URLSearchParams({ data: triggerWorkflows.legacyData('999') }).toString(),
+			});
+			assert.equal(forged.status, 401);
+			// The executions of the trigger workflows: one per accepted event, none for the forged one.
+			const triggerIds = triggerWorkflows.all().map((w) => w.id).sort();
+			const triggered = async () => {
+				const r = await rest(base, cookie, 'GET', '/rest/executions?filter=%7B%7D&limit=100');
+				const list = r.json?.data?.results ?? r.json?.data ?? [];
+				return list.filter((e) => triggerIds.includes(e.workflowId));
+			};
+			const executions = await waitFor(async () => ((await triggered()).length >= 2 ? triggered() : undefined));
+			assert.ok(executions, 'two trigger executions were recorded');
+			await new Promise((r) => setTimeout(r, 1000));
+			assert.deepEqual((await triggered()).map((e) => e.workflowId).sort(), triggerIds);
+		});
+	} finally {
+		await stopProcess(child);
+	}
+};
