@@ -1,8 +1,13 @@
 import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
 	INodePropertyRouting,
+	PreSendAction,
 } from 'n8n-workflow';
+
+import { inputError } from './errors';
 
 /** One operation: its entry in the Operation dropdown (with routing) and its own fields. */
 export interface OperationDescription {
@@ -21,6 +26,63 @@ export function showFor(resource: string, operation: string, properties: INodePr
 	}));
 }
 
+interface OptionCheck {
+	path: string;
+	label: string;
+	values: Array<string | number | boolean>;
+	names: string[];
+}
+
+/** The fixed-choice fields of an operation (top level and inside collections), dynamic ones excluded. */
+function optionChecks(properties: INodeProperties[]): OptionCheck[] {
+	const checks: OptionCheck[] = [];
+	const add = (path: string, p: INodeProperties) => {
+		if (p.type !== 'options' || p.typeOptions?.loadOptionsMethod || !p.options?.length) return;
+		const options = p.options as INodePropertyOptions[];
+		checks.push({ path, label: p.displayName, values: options.map((o) => o.value), names: options.map((o) => o.name) });
+	};
+	for (const p of properties) {
+		add(p.name, p);
+		if (p.type === 'collection') for (const o of (p.options ?? []) as INodeProperties[]) add(`${p.name}.${o.name}`, o);
+	}
+	return checks;
+}
+
+/**
+ * A value given by expression can be anything; one that is not among a field's choices is refused
+ * before the request, for every fixed-choice field of every operation, rather than left to a 400.
+ */
+function checkChoices(checks: OptionCheck[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		for (const { path, label, values, names } of checks) {
+			let value: unknown;
+			try {
+				value = this.getNodeParameter(path, undefined);
+			} catch {
+				continue; // not shown for this operation's other choices
+			}
+			if (value === undefined || value === null || value === '') continue;
+			if (!values.some((allowed) => String(allowed) === String(value))) {
+				throw inputError(this, label, `"${String(value)}" is not one of: ${names.join(', ')}`);
+			}
+		}
+		return requestOptions;
+	};
+}
+
+function withChoiceChecks(op: OperationDescription): OperationDescription {
+	const checks = optionChecks(op.properties);
+	if (checks.length === 0) return op;
+	const send = op.option.routing.send ?? {};
+	return {
+		...op,
+		option: {
+			...op.option,
+			routing: { ...op.option.routing, send: { ...send, preSend: [checkChoices(checks), ...(send.preSend ?? [])] } },
+		},
+	};
+}
+
 /** The Operation dropdown of a resource plus the fields of all its operations. */
 export function resourceProperties(
 	resource: string,
@@ -28,7 +90,7 @@ export function resourceProperties(
 	defaultOperation: string,
 ): INodeProperties[] {
 	const options = Object.values(operations)
-		.map((op) => op.option)
+		.map((op) => withChoiceChecks(op).option)
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return [
 		{
