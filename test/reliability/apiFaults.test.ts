@@ -183,3 +183,74 @@ describe('API faults (current API)', () => {
 		expect(paths.sort()).toEqual(['1', '2', '3', '4', '5', '6', '8'].map((id) => `/v1/brands/1001/contacts/${id}`).sort());
 	});
 });
+
+describe('API faults (legacy API)', () => {
+	const ctx = useSandbox();
+	const creds = () => ({ slickTextLegacyApi: ctx.sandbox.legacyCredentials() });
+	const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+	const getContact = { resource: 'contact', operation: 'get', contactId: rl('3000001') };
+	const contactPath = '/legacy/v1/contacts/3000001';
+
+	it.each([
+		[401, /Authorization failed/, /public and private keys/],
+		[403, /Forbidden/, /public and private keys/],
+		[404, /Contact 3000001 was not found/, /Nope/],
+		[500, /server error \(500\)/, /Nope/],
+	])('answer %i becomes a NodeApiError with the status and the API message', async (status, headline, description) => {
+		ctx.sandbox.injectFault({ kind: 'status', status, body: { message: 'Nope' }, match: { path: contactPath } });
+		const result = await runNode({ type: 'slickTextLegacy', parameters: getContact, credentials: creds() });
+		const error = describeError(result.error);
+		expect(error.httpCode).toBe(String(status));
+		expect(error.message).toMatch(headline);
+		expect(error.description).toMatch(description);
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		expectNoSecret(result.error);
+	});
+
+	it('a wrong private key is refused by SlickText and the key does not appear anywhere', async () => {
+		const result = await runNode({
+			type: 'slickTextLegacy',
+			parameters: getContact,
+			credentials: { slickTextLegacyApi: ctx.sandbox.legacyCredentials({ privateKey: 'wrong-private-key' }) },
+		});
+		expect(describeError(result.error).httpCode).toBe('401');
+		expect(JSON.stringify(result.error)).not.toContain('wrong-private-key');
+	});
+
+	it('a dropped connection on a Send is not sent again (no text sent twice)', async () => {
+		ctx.sandbox.injectFault({ kind: 'drop', match: { path: '/legacy/v1/messages', method: 'POST' } });
+		const result = await runNode({
+			type: 'slickTextLegacy',
+			parameters: { resource: 'message', operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello' },
+			credentials: creds(),
+		});
+		expect(describeError(result.error).name).toBe('NodeApiError');
+		expect(ctx.sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+	});
+
+	it('refuses a list without its resource key', async () => {
+		ctx.sandbox.injectFault({ kind: 'body', body: { meta: { total: 5 } }, match: { path: '/legacy/v1/contacts' } });
+		const result = await runNode({
+			type: 'slickTextLegacy',
+			parameters: { resource: 'contact', operation: 'getAll', returnAll: true },
+			credentials: creds(),
+		});
+		expect(describeError(result.error).message).toMatch(/no "contacts" array/);
+	});
+
+	it('stops a send log that keeps saying more pages follow with the same key', async () => {
+		ctx.sandbox.injectFault({
+			kind: 'body',
+			times: Infinity,
+			body: { meta: { success: true, isLastPage: false, nextPageKey: 'same' }, items: [{ to: '+17165550000' }] },
+			match: { path: '/legacy/v1/messages/90003/log' },
+		});
+		const result = await runNode({
+			type: 'slickTextLegacy',
+			parameters: { resource: 'message', operation: 'getSendLog', messageId: rl('90003'), returnAll: true },
+			credentials: creds(),
+		});
+		expect(describeError(result.error).message).toMatch(/nextPageKey/);
+		expect(sent(ctx.sandbox, '/log')).toHaveLength(2);
+	});
+});
