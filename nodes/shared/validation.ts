@@ -107,3 +107,14 @@ export function requireOneOf(ctx: IExecuteSingleFunctions, label: string, values
 		throw inputError(ctx, label, `set at least one of ${names.join(', ')}`);
 	}
 }
+
+/** An absolute http(s) address (link destinations, campaign media): SlickText fetches or redirects to it. */
+export function assertUrl(ctx: IExecuteSingleFunctions, label: string, value: unknown): string {
+	if (isBlank(value)) throw inputError(ctx, label, 'is required');
+	const text = String(value).trim();
+	const hint = 'Use a full address, for example https://example.com/offer.';
+	if (!/^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(text)) {
+		throw inputError(ctx, label, `"${text}" is not a web address`, hint);
+	}
+	return text;
+}

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendActi
 
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
-import { isBlank, toIdList } from '../../../shared/validation';
-import { assertUrl } from '../link/fields';
+import { assertUrl, isBlank, toIdList } from '../../../shared/validation';
 
 export function campaignIdLocator(description?: string): INodeProperties {
 	return idLocator({

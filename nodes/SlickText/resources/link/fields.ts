@@ -2,21 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendActi
 
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
-import { isBlank, requireOneOf } from '../../../shared/validation';
+import { assertUrl, isBlank, requireOneOf } from '../../../shared/validation';
 
 export function linkIdLocator(description?: string): INodeProperties {
 	return idLocator({ name: 'linkId', displayName: 'Link', searchMethod: 'searchLinks', noun: 'link', description });
-}
-
-/** The destination must be an absolute http(s) address: SlickText shortens it and redirects to it. */
-export function assertUrl(ctx: IExecuteSingleFunctions, label: string, value: unknown): string {
-	if (isBlank(value)) throw inputError(ctx, label, 'is required');
-	const text = String(value).trim();
-	const hint = 'Use a full address, for example https://example.com/offer.';
-	if (!/^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(text)) {
-		throw inputError(ctx, label, `"${text}" is not a web address`, hint);
-	}
-	return text;
 }
 
 /**
