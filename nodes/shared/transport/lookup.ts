@@ -8,7 +8,7 @@ import type {
 
 import { responseError, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import { limiterFor, SLICKTEXT_RATE_LIMIT } from './rateLimiter';
+import { limiterForCredential } from './rateLimiter';
 
 /**
  * Requests made while the editor loads options ("From List" searches, custom field names): the same
@@ -30,11 +30,7 @@ export async function lookupRequest(
 ): Promise<unknown> {
 	const type = CREDENTIAL_TYPE[platform];
 	const credentials = (await ctx.getCredentials(type)) as IDataObject;
-	const identity = platform === 'current' ? credentials.brandId : credentials.publicKey;
-	const limiter = limiterFor(`${platform}:${String(credentials.baseUrl)}:${String(identity)}`, {
-		perSecond: Number(credentials.requestsPerSecond ?? SLICKTEXT_RATE_LIMIT.perSecond),
-		perMinute: Number(credentials.requestsPerMinute ?? SLICKTEXT_RATE_LIMIT.perMinute),
-	});
+	const limiter = limiterForCredential(platform, credentials);
 	const booking = await limiter.acquire();
 	let response: { statusCode: number; body: unknown };
 	try {

@@ -1,4 +1,6 @@
-import { sleep } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
+
+import type { Platform } from '../platform';
 
 /**
  * SlickText allows 8 requests a second and 480 a minute per key, over a 60-second window. n8n starts
@@ -101,4 +103,16 @@ export function limiterFor(key: string, limit: RateLimit): RateLimiter {
 		limiter.limit = limit;
 	}
 	return limiter;
+}
+
+/**
+ * The limiter of a credential, shared by the nodes' requests and the editor's lookups: keyed by what
+ * identifies the account (never by the secret), with the rate set in the credential.
+ */
+export function limiterForCredential(platform: Platform, credentials: IDataObject): RateLimiter {
+	const identity = platform === 'current' ? credentials.brandId : credentials.publicKey;
+	return limiterFor(`${platform}:${String(credentials.baseUrl)}:${String(identity)}`, {
+		perSecond: Number(credentials.requestsPerSecond ?? SLICKTEXT_RATE_LIMIT.perSecond),
+		perMinute: Number(credentials.requestsPerMinute ?? SLICKTEXT_RATE_LIMIT.perMinute),
+	});
 }

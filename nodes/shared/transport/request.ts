@@ -10,7 +10,7 @@ import {
 
 import { isOwnError, malformedError, responseError, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import { limiterFor, SLICKTEXT_RATE_LIMIT, type RateLimit, type RateLimiter } from './rateLimiter';
+import { limiterForCredential, type RateLimiter } from './rateLimiter';
 
 /**
  * Every request of both nodes goes through `send`: it waits for the credential's rate limiter, sends
@@ -42,15 +42,7 @@ function headerNumber(headers: IDataObject | undefined, name: string): number | 
 }
 
 async function limiterOf(ctx: IExecuteSingleFunctions, platform: Platform): Promise<RateLimiter> {
-	const type = CREDENTIAL_TYPE[platform];
-	const credentials = (await ctx.getCredentials(type)) as IDataObject;
-	const limit: RateLimit = {
-		perSecond: Number(credentials.requestsPerSecond ?? SLICKTEXT_RATE_LIMIT.perSecond),
-		perMinute: Number(credentials.requestsPerMinute ?? SLICKTEXT_RATE_LIMIT.perMinute),
-	};
-	// Keyed by what identifies the account, never by the secret itself.
-	const identity = platform === 'current' ? credentials.brandId : credentials.publicKey;
-	return limiterFor(`${platform}:${String(credentials.baseUrl)}:${String(identity)}`, limit);
+	return limiterForCredential(platform, (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject);
 }
 
 /**
