@@ -19,9 +19,10 @@ export const SLICKTEXT_RATE_LIMIT: RateLimit = { perSecond: 8, perMinute: 480 };
 
 // A request counts against the window until a moment after its answer came: by then the server has
 // surely seen it, however long it waited to be sent or to arrive. Counting from the moment it was
-// booked is not enough: n8n prepares all items at once, so a booked request can leave late.
-const EDGE_MARGIN_MS = 20;
-/** How long to look again when every request in the window is still under way. */
+// booked is not enough: n8n prepares all items at once, so a booked request can leave late. The margin
+// only absorbs millisecond rounding between our clock and the server's.
+const EDGE_MARGIN_MS = 5;
+/** How long to look again when every request in the window is still under way (a finish looks sooner). */
 const POLL_MS = 10;
 
 /** A booked request: counted from booking until `done` plus the window length. */
@@ -29,10 +30,20 @@ export interface Booking {
 	done?: number;
 }
 
+/**
+ * Waiting requests form one queue served in order by a single timer: a burst of a thousand items costs
+ * one timer, not a thousand sleepers waking at once (which would slow the event loop, and with it every
+ * answer the window waits for), and items are sent in their order.
+ */
 export class RateLimiter {
 	private bookings: Booking[] = [];
 
 	private blockedUntil = 0;
+
+	private readonly queue: Array<(booking: Booking) => void> = [];
+
+	/** When the pending wake-up fires (in the past: none pending). */
+	private timerAt = -Infinity;
 
 	constructor(
 		public limit: RateLimit,
@@ -41,15 +52,16 @@ export class RateLimiter {
 
 	/** Waits until one more request may be sent, and books it; call `finish` when its answer came. */
 	async acquire(): Promise<Booking> {
-		for (;;) {
-			const booking = this.tryBook();
-			if (typeof booking !== 'number') return booking;
-			await sleep(booking);
-		}
+		return await new Promise<Booking>((resolve) => {
+			this.queue.push(resolve);
+			this.pump();
+		});
 	}
 
 	finish(booking: Booking): void {
 		booking.done = this.now();
+		// The slot frees a window later; the next waiter's timer is worked out from this answer.
+		this.pump();
 	}
 
 	/** Books a slot, or returns how many milliseconds to wait before trying again. */
@@ -63,6 +75,30 @@ export class RateLimiter {
 		const booking: Booking = {};
 		this.bookings.push(booking);
 		return booking;
+	}
+
+	/** Hands out slots to waiters in order while there is room, then sets one timer for the rest. */
+	private pump(): void {
+		while (this.queue.length > 0) {
+			const booking = this.tryBook();
+			if (typeof booking === 'number') {
+				this.wakeIn(booking);
+				return;
+			}
+			this.queue.shift()!(booking);
+		}
+	}
+
+	private wakeIn(ms: number): void {
+		const at = this.now() + ms;
+		// A timer due no later already covers it. A later one is left to fire: pump is harmless when
+		// there is nothing to hand out (n8n's lint rules allow no clearTimeout here).
+		if (this.timerAt <= at && this.timerAt > this.now()) return;
+		this.timerAt = at;
+		void sleep(ms).then(() => {
+			if (this.timerAt === at) this.timerAt = -Infinity;
+			this.pump();
+		});
 	}
 
 	/** 0 when the window of `length` ms has room, else the wait until the earliest slot frees. */

@@ -68,3 +68,25 @@ describe('RateLimiter', () => {
 		expect(booked(limiter.tryBook())).toBe(false);
 	});
 });
+
+describe('RateLimiter queue', () => {
+	it('serves waiting requests in the order they asked, a window apart', async () => {
+		const limiter = new RateLimiter({ perSecond: 4, perMinute: 480 });
+		const order: number[] = [];
+		const started = Date.now();
+		const times: number[] = [];
+		await Promise.all(
+			Array.from({ length: 6 }, async (_, i) => {
+				const booking = await limiter.acquire();
+				order.push(i);
+				times.push(Date.now() - started);
+				limiter.finish(booking);
+			}),
+		);
+		expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+		// Four at once, the fifth and sixth a second after the first answers.
+		expect(times.slice(0, 4).every((t) => t < 100)).toBe(true);
+		expect(times[4]).toBeGreaterThanOrEqual(1000);
+		expect(times[5]).toBeLessThan(1500);
+	});
+});
