@@ -107,7 +107,13 @@ class Sandbox {
 		const byStatus = {};
 		for (const r of this.requests) byStatus[r.status] = (byStatus[r.status] || 0) + 1;
 		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(JSON.stringify({ requests: this.requests.length, byStatus }));
+		// When the first and the last logged request arrived: a client's achieved rate, seen from here.
+		const span = {};
+		for (const { receivedAt } of this.requests) {
+			if (!(span.firstAt <= receivedAt)) span.firstAt = receivedAt;
+			if (!(span.lastAt >= receivedAt)) span.lastAt = receivedAt;
+		}
+		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...span }));
 	}
 
 	takeFault(entry) {

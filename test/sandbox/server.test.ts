@@ -47,11 +47,12 @@ describe('sandbox core', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(280);
 	});
 
-	it('reports request counts by status on its stats path, which is not logged', async () => {
+	it('reports request counts by status and the first and last arrival on its stats path, which is not logged', async () => {
 		await fetch(url('/contacts'), { headers: auth });
 		await fetch(url('/contacts/999999'), { headers: auth });
 		const stats = await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json();
-		expect(stats).toEqual({ requests: 2, byStatus: { 200: 1, 404: 1 } });
+		expect(stats).toEqual({ requests: 2, byStatus: { 200: 1, 404: 1 }, firstAt: expect.any(Number), lastAt: expect.any(Number) });
+		expect(stats.lastAt).toBeGreaterThanOrEqual(stats.firstAt);
 	});
 
 	it('answers 404 for unknown paths and 405 for a method a path does not have', async () => {
