@@ -9,8 +9,9 @@ export interface SandboxProcess {
 	stop(): Promise<void>;
 }
 
-export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
-	const child = spawn(process.execPath, [path.resolve(__dirname, '../sandbox/cli.js'), '--port', '0', ...args], {
+/** Starts the sandbox CLI on `port` (0: any free port) and reads its base URLs from what it prints. */
+export async function startSandboxProcess(args: string[], port = 0): Promise<SandboxProcess> {
+	const child = spawn(process.execPath, [path.resolve(__dirname, '../sandbox/cli.js'), '--port', String(port), ...args], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	let output = '';
@@ -33,4 +34,17 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
 				child.kill('SIGTERM');
 			}),
 	};
+}
+
+/** A port free at the moment of asking, for a sandbox that must come back on the same address. */
+export async function freePort(): Promise<number> {
+	const net = await import('node:net');
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	});
 }

@@ -18,8 +18,12 @@ const CREDENTIAL_IDS = { current: 'slicktextCurrent1', legacy: 'slicktextLegacy0
 
 function n8nEnv(userFolder, extra = {}) {
 	const runtime = ensureRuntime();
+	const inherited = { ...process.env };
+	// Jest (which runs the benchmark) sets NODE_ENV=test; n8n then behaves as in its own tests and
+	// `n8n execute` prints nothing.
+	if (inherited.NODE_ENV === 'test') delete inherited.NODE_ENV;
 	return {
-		...process.env,
+		...inherited,
 		PATH: `${path.dirname(runtime.node)}${path.delimiter}${process.env.PATH}`,
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: 'n8n-nodes-slicktext-local-key',
