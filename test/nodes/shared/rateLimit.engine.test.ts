@@ -41,4 +41,45 @@ describe('rate limiting through the engine', () => {
 		expect(statuses.filter((s) => s === 200)).toHaveLength(4);
 		expect(statuses).toContain(429);
 	});
+
+	it('sends no faster than a lower rate set in the credential, on both nodes', async () => {
+		ctx.sandbox.setRateLimit(false);
+		const items = Array.from({ length: 5 }, (_, i) => ({ mobile: `+1212777${String(1000 + i)}` }));
+		const current = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+			items,
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ requestsPerSecond: 2, requestsPerMinute: 480 }) },
+		});
+		expect(current.error).toBeUndefined();
+		const legacy = await runNode({
+			type: 'slickTextLegacy',
+			parameters: { resource: 'account', operation: 'get' },
+			items,
+			credentials: { slickTextLegacyApi: ctx.sandbox.legacyCredentials({ requestsPerSecond: 2, requestsPerMinute: 480 }) },
+		});
+		expect(legacy.error).toBeUndefined();
+		for (const prefix of ['/v1/', '/legacy/v1/']) {
+			const times = ctx.sandbox.requests.filter((r) => r.path.startsWith(prefix)).map((r: any) => r.receivedAt as number);
+			expect(times).toHaveLength(5);
+			// Two a second: the third request comes a second after the first.
+			for (let i = 2; i < times.length; i++) expect(times[i] - times[i - 2]).toBeGreaterThanOrEqual(1000);
+		}
+	});
+
+	it('sends faster when the credential says SlickText raised the limit', async () => {
+		ctx.sandbox.setRateLimit({ perSecond: 20, perMinute: 1200 });
+		const items = Array.from({ length: 20 }, (_, i) => ({ mobile: `+1212888${String(1000 + i)}` }));
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+			items,
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ requestsPerSecond: 20, requestsPerMinute: 1200 }) },
+		});
+		expect(result.error).toBeUndefined();
+		const posts = ctx.sandbox.requests.filter((r) => r.method === 'POST');
+		expect(posts.map((r) => r.status)).toEqual(Array(20).fill(200));
+		// All 20 within one second, where the default of 8 would have taken two.
+		expect(posts[19].receivedAt - posts[0].receivedAt).toBeLessThan(1000);
+	});
 });
