@@ -2,18 +2,25 @@
 // items is spread out instead of failing, and a 429 the API still sends is waited out and retried.
 import { runNode } from '../../helpers/engine';
 import { useSandbox } from '../../helpers/sandbox';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 describe('rate limiting through the engine', () => {
 	const ctx = useSandbox({ rateLimit: { perSecond: 8, perMinute: 480 } });
 
-	it('sends 20 creates at 8 a second at most, with no failed item and no 429', async () => {
-		const items = Array.from({ length: 20 }, (_, i) => ({ mobile: `+1212555${String(1000 + i)}` }));
+	/** `count` Create Contact items with numbers from `first` on, through the current node. */
+	async function createContacts(first: number, count: number, credentials: ICredentialDataDecryptedObject) {
+		const items = Array.from({ length: count }, (_, i) => ({ mobile: `+1212${String(first + i)}` }));
 		const result = await runNode({
 			type: 'slickText',
 			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
 			items,
-			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ apiKey: 'sandbox-api-key', baseUrl: ctx.sandbox.currentBaseUrl }) },
+			credentials: { slickTextApi: credentials },
 		});
+		return { items, result };
+	}
+
+	it('sends 20 creates at 8 a second at most, with no failed item and no 429', async () => {
+		const { items, result } = await createContacts(5551000, 20, ctx.sandbox.currentCredentials());
 		expect(result.error).toBeUndefined();
 		expect(result.json.map((c) => c.mobile_number)).toEqual(items.map((i) => i.mobile));
 		const posts = ctx.sandbox.requests.filter((r) => r.method === 'POST');
@@ -28,13 +35,7 @@ describe('rate limiting through the engine', () => {
 
 	it('waits out a 429 from a lower limit the credential did not know about', async () => {
 		ctx.sandbox.setRateLimit({ perSecond: 2, perMinute: 480 });
-		const items = Array.from({ length: 4 }, (_, i) => ({ mobile: `+1212666${String(1000 + i)}` }));
-		const result = await runNode({
-			type: 'slickText',
-			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
-			items,
-			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
-		});
+		const { result } = await createContacts(6661000, 4, ctx.sandbox.currentCredentials());
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(4);
 		const statuses = ctx.sandbox.requests.map((r) => r.status);
@@ -44,13 +45,7 @@ describe('rate limiting through the engine', () => {
 
 	it('sends no faster than a lower rate set in the credential, on both nodes', async () => {
 		ctx.sandbox.setRateLimit(false);
-		const items = Array.from({ length: 5 }, (_, i) => ({ mobile: `+1212777${String(1000 + i)}` }));
-		const current = await runNode({
-			type: 'slickText',
-			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
-			items,
-			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ requestsPerSecond: 2, requestsPerMinute: 480 }) },
-		});
+		const { items, result: current } = await createContacts(7771000, 5, ctx.sandbox.currentCredentials({ requestsPerSecond: 2, requestsPerMinute: 480 }));
 		expect(current.error).toBeUndefined();
 		const legacy = await runNode({
 			type: 'slickTextLegacy',
@@ -69,13 +64,7 @@ describe('rate limiting through the engine', () => {
 
 	it('sends faster when the credential says SlickText raised the limit', async () => {
 		ctx.sandbox.setRateLimit({ perSecond: 20, perMinute: 1200 });
-		const items = Array.from({ length: 20 }, (_, i) => ({ mobile: `+1212888${String(1000 + i)}` }));
-		const result = await runNode({
-			type: 'slickText',
-			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
-			items,
-			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ requestsPerSecond: 20, requestsPerMinute: 1200 }) },
-		});
+		const { result } = await createContacts(8881000, 20, ctx.sandbox.currentCredentials({ requestsPerSecond: 20, requestsPerMinute: 1200 }));
 		expect(result.error).toBeUndefined();
 		const posts = ctx.sandbox.requests.filter((r) => r.method === 'POST');
 		expect(posts.map((r) => r.status)).toEqual(Array(20).fill(200));
