@@ -27,13 +27,18 @@ export function isBlank(value: unknown): boolean {
 }
 
 /** An ID field (resource locator or plain) must be a positive whole number. */
+export function assertNumericId(ctx: IExecuteSingleFunctions, name: string, label: string): void {
+	const value = param(ctx, name, '');
+	if (isBlank(value)) throw inputError(ctx, label, 'is required');
+	if (!/^\d+$/.test(String(value).trim())) {
+		throw inputError(ctx, label, `must be a number, got "${String(value)}"`);
+	}
+}
+
+/** The same check as a preSend step of an operation that takes the ID. */
 export function requireNumericId(name: string, label: string): PreSendAction {
 	return check(function () {
-		const value = param(this, name, '');
-		if (isBlank(value)) throw inputError(this, label, 'is required');
-		if (!/^\d+$/.test(String(value).trim())) {
-			throw inputError(this, label, `must be a number, got "${String(value)}"`);
-		}
+		assertNumericId(this, name, label);
 	});
 }
 

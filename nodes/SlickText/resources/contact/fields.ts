@@ -8,7 +8,7 @@ import type {
 
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
-import { assertPhone, check, isBlank, param, phoneDigits, requireNumericId, toYmd } from '../../../shared/validation';
+import { assertNumericId, assertPhone, check, isBlank, param, phoneDigits, toYmd } from '../../../shared/validation';
 
 export function contactIdLocator(description?: string): INodeProperties {
 	return idLocator({
@@ -266,10 +266,10 @@ export const findByProperty: INodeProperties = {
 };
 
 /** The contact ID or the mobile number Update looks the contact up by, whichever Find Contact By says. */
-export const requireContactTarget: PreSendAction = check(async function () {
+export const requireContactTarget: PreSendAction = check(function () {
 	if (this.getNodeParameter('findBy', 'id') === 'mobileNumber') {
 		normalizeMobile(this, 'Mobile Number', param(this, 'mobileNumber', ''));
 		return;
 	}
-	await requireNumericId('contactId', 'Contact').call(this, {} as never);
+	assertNumericId(this, 'contactId', 'Contact');
 });
