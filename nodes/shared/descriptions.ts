@@ -129,6 +129,38 @@ export function returnAllAndLimit(noun: string): INodeProperties[] {
 	];
 }
 
+/** The Filters collection of a Get Many operation; each option routes itself into the query. */
+export function filtersCollection(options: INodeProperties[], description?: string): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		...(description ? { description } : {}),
+		options,
+	};
+}
+
+/** The fields lists, segments and website popups can be updated by. */
+export const NAME_AND_DESCRIPTION: INodeProperties[] = [
+	{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+	{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+];
+
+/** The Update Fields collection of an Update operation; the operation's body builder reads it. */
+export function updateFieldsCollection(options: INodeProperties[], description = 'Set at least one'): INodeProperties {
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description,
+		options,
+	};
+}
+
 /** A record picked "From List" (searchable, loaded from the API) or given "By ID". */
 export function idLocator(options: {
 	name: string;

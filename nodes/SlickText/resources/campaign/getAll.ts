@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 
@@ -13,36 +13,28 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('campaigns'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: 'Exact, case-sensitive matches; all filters set must match',
-			options: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: 'The campaign name, exactly as stored',
-					routing: { send: { type: 'query', property: 'name', value: '={{ String($value).trim() }}' } },
-				},
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: [
-						{ name: 'Draft', value: 'draft' },
-						{ name: 'Queued', value: 'queued', description: 'Being sent' },
-						{ name: 'Scheduled', value: 'scheduled' },
-						{ name: 'Sent', value: 'sent' },
-					],
-					default: 'sent',
-					routing: { send: { type: 'query', property: 'status' } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'The campaign name, exactly as stored',
+				routing: { send: { type: 'query', property: 'name', value: '={{ String($value).trim() }}' } },
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Draft', value: 'draft' },
+					{ name: 'Queued', value: 'queued', description: 'Being sent' },
+					{ name: 'Scheduled', value: 'scheduled' },
+					{ name: 'Sent', value: 'sent' },
+				],
+				default: 'sent',
+				routing: { send: { type: 'query', property: 'status' } },
+			},
+		], 'Exact, case-sensitive matches; all filters set must match'),
 	],
 };

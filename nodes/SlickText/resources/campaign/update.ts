@@ -1,4 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
+import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { campaignIdLocator, campaignUpdateBody, campaignUpdateFields } from './fields';
@@ -18,14 +19,6 @@ export const update: OperationDescription = {
 	},
 	properties: [
 		campaignIdLocator(),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Set at least one',
-			options: campaignUpdateFields,
-		},
+		updateFieldsCollection(campaignUpdateFields),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { contactFields, contactFilterQuery } from './fields';
@@ -14,14 +14,6 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('contacts'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: 'Exact, case-sensitive matches; all filters set must match',
-			options: contactFields('filter'),
-		},
+		filtersCollection(contactFields('filter'), 'Exact, case-sensitive matches; all filters set must match'),
 	],
 };

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { OperationDescription } from '../../../shared/descriptions';
+import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import type { RequestData } from '../../../shared/transport/request';
 import { param } from '../../../shared/validation';
@@ -51,14 +52,6 @@ export const update: OperationDescription = {
 			description: 'Mobile number of the contact to update (US, at least 10 digits)',
 			displayOptions: { show: { findBy: ['mobileNumber'] } },
 		},
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Set at least one',
-			options: contactFields('update'),
-		},
+		updateFieldsCollection(contactFields('update')),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { DATA_TYPES } from './fields';
@@ -14,23 +14,16 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('custom fields'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Data Type',
-					name: 'data_type',
-					type: 'options',
-					options: [...DATA_TYPES],
-					default: 'string',
-					description: 'Only the custom fields of this data type',
-					routing: { send: { type: 'query', property: 'data_type' } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Data Type',
+				name: 'data_type',
+				type: 'options',
+				options: [...DATA_TYPES],
+				default: 'string',
+				description: 'Only the custom fields of this data type',
+				routing: { send: { type: 'query', property: 'data_type' } },
+			},
+		]),
 	],
 };

@@ -1,4 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
+import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { customFieldIdLocator, customFieldUpdateBody, DATA_TYPE_DESCRIPTION, DATA_TYPES, NAME_DESCRIPTION } from './fields';
@@ -17,36 +18,28 @@ export const update: OperationDescription = {
 	},
 	properties: [
 		customFieldIdLocator(),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Set at least one',
-			options: [
-				{
-					displayName: 'Data Type',
-					name: 'data_type',
-					type: 'options',
-					options: [...DATA_TYPES],
-					default: 'string',
-					description: DATA_TYPE_DESCRIPTION,
-				},
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					default: '',
-				},
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: NAME_DESCRIPTION,
-				},
-			],
-		},
+		updateFieldsCollection([
+			{
+				displayName: 'Data Type',
+				name: 'data_type',
+				type: 'options',
+				options: [...DATA_TYPES],
+				default: 'string',
+				description: DATA_TYPE_DESCRIPTION,
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: NAME_DESCRIPTION,
+			},
+		]),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
@@ -28,31 +28,23 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('threads'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: 'Exact matches',
-			options: [
-				{
-					displayName: 'Contact ID',
-					name: '_contact_id',
-					type: 'string',
-					default: '',
-					description: 'Only the thread of this contact',
-					routing: { send: { type: 'query', property: '_contact_id', value: '={{ String($value).trim() }}' } },
-				},
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: THREAD_STATUSES,
-					default: 'open',
-					routing: { send: { type: 'query', property: 'status' } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Contact ID',
+				name: '_contact_id',
+				type: 'string',
+				default: '',
+				description: 'Only the thread of this contact',
+				routing: { send: { type: 'query', property: '_contact_id', value: '={{ String($value).trim() }}' } },
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: THREAD_STATUSES,
+				default: 'open',
+				routing: { send: { type: 'query', property: 'status' } },
+			},
+		], 'Exact matches'),
 	],
 };

@@ -1,4 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
+import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { inboxThreadIdLocator, requireThreadId, THREAD_STATUSES, threadUpdateBody } from './fields';
 
@@ -16,37 +17,29 @@ export const update: OperationDescription = {
 	},
 	properties: [
 		inboxThreadIdLocator(),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Set at least one',
-			options: [
-				{
-					displayName: 'Assigned User ID',
-					name: 'assignedUserId',
-					type: 'string',
-					default: '',
-					description: 'ID of the SlickText user who handles the conversation',
-				},
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: THREAD_STATUSES,
-					default: 'closed',
-				},
-				{
-					displayName: 'Tag IDs',
-					name: 'tagIds',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 6744a297616039e17200b0d3, 6744a297616039e17200b0d4',
-					description: 'Comma-separated inbox tag IDs; they replace the tags the thread has',
-				},
-			],
-		},
+		updateFieldsCollection([
+			{
+				displayName: 'Assigned User ID',
+				name: 'assignedUserId',
+				type: 'string',
+				default: '',
+				description: 'ID of the SlickText user who handles the conversation',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: THREAD_STATUSES,
+				default: 'closed',
+			},
+			{
+				displayName: 'Tag IDs',
+				name: 'tagIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 6744a297616039e17200b0d3, 6744a297616039e17200b0d4',
+				description: 'Comma-separated inbox tag IDs; they replace the tags the thread has',
+			},
+		]),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 
@@ -13,32 +13,24 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('keywords'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: 'Exact, case-sensitive matches; all filters set must match',
-			options: [
-				{
-					displayName: 'Active',
-					name: 'active',
-					type: 'boolean',
-					default: true,
-					description: 'Whether to return only active keywords (on) or only inactive ones (off)',
-					routing: { send: { type: 'query', property: 'active', value: '={{ $value ? 1 : 0 }}' } },
-				},
-				{
-					displayName: 'Word',
-					name: 'word',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. COFFEE',
-					description: 'The keyword itself, exactly as stored (case-sensitive)',
-					routing: { send: { type: 'query', property: 'word', value: '={{ String($value).trim() }}' } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only active keywords (on) or only inactive ones (off)',
+				routing: { send: { type: 'query', property: 'active', value: '={{ $value ? 1 : 0 }}' } },
+			},
+			{
+				displayName: 'Word',
+				name: 'word',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. COFFEE',
+				description: 'The keyword itself, exactly as stored (case-sensitive)',
+				routing: { send: { type: 'query', property: 'word', value: '={{ String($value).trim() }}' } },
+			},
+		], 'Exact, case-sensitive matches; all filters set must match'),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 
@@ -13,22 +13,15 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('links'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Active',
-					name: 'active',
-					type: 'boolean',
-					default: true,
-					description: 'Whether to return only active links (on) or only inactive ones (off)',
-					routing: { send: { type: 'query', property: 'active', value: '={{ $value ? 1 : 0 }}' } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only active links (on) or only inactive ones (off)',
+				routing: { send: { type: 'query', property: 'active', value: '={{ $value ? 1 : 0 }}' } },
+			},
+		]),
 	],
 };

@@ -1,4 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
+import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { linkIdLocator, linkUpdateBody } from './fields';
@@ -17,36 +18,28 @@ export const update: OperationDescription = {
 	},
 	properties: [
 		linkIdLocator(),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Set at least one',
-			options: [
-				{
-					displayName: 'Active',
-					name: 'active',
-					type: 'boolean',
-					default: true,
-					description: 'Whether the short link redirects; an inactive link no longer does',
-				},
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-				},
-				{
-					displayName: 'URL',
-					name: 'url',
-					type: 'string',
-					default: '',
-					placeholder: 'https://example.com/offer',
-					description: 'Full web address the short link redirects to',
-				},
-			],
-		},
+		updateFieldsCollection([
+			{
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the short link redirects; an inactive link no longer does',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'URL',
+				name: 'url',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/offer',
+				description: 'Full web address the short link redirects to',
+			},
+		]),
 	],
 };

@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 
@@ -13,22 +13,15 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('lists'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: 'Only the list with exactly this name (case-sensitive, no wildcards)',
-					routing: { send: { type: 'query', property: 'name' } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Only the list with exactly this name (case-sensitive, no wildcards)',
+				routing: { send: { type: 'query', property: 'name' } },
+			},
+		]),
 	],
 };

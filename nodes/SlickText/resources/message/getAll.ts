@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 
@@ -16,53 +16,45 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('messages'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: 'Exact, case-sensitive matches; all filters set must match',
-			options: [
-				{
-					displayName: 'Direction',
-					name: 'direction',
-					type: 'options',
-					options: [
-						{ name: 'Incoming', value: 'incoming', description: 'Texts contacts sent to the brand' },
-						{ name: 'Outgoing', value: 'outgoing', description: 'Texts the brand sent' },
-					],
-					default: 'outgoing',
-					routing: { send: { type: 'query', property: 'direction' } },
-				},
-				{
-					displayName: 'Source',
-					name: 'source',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. Campaign',
-					description: 'What sent the text, for example Campaign, Keyword, InboxThread or API',
-					routing: { send: { type: 'query', property: 'source', value: asText } },
-				},
-				{
-					displayName: 'Source ID',
-					name: 'sourceId',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 12',
-					description: 'ID of the source record, for example the campaign ID of campaign texts',
-					routing: { send: { type: 'query', property: 'source_id', value: asText } },
-				},
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. delivered',
-					description: 'Delivery status, for example delivered, undelivered or processed',
-					routing: { send: { type: 'query', property: 'status', value: asText } },
-				},
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Incoming', value: 'incoming', description: 'Texts contacts sent to the brand' },
+					{ name: 'Outgoing', value: 'outgoing', description: 'Texts the brand sent' },
+				],
+				default: 'outgoing',
+				routing: { send: { type: 'query', property: 'direction' } },
+			},
+			{
+				displayName: 'Source',
+				name: 'source',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Campaign',
+				description: 'What sent the text, for example Campaign, Keyword, InboxThread or API',
+				routing: { send: { type: 'query', property: 'source', value: asText } },
+			},
+			{
+				displayName: 'Source ID',
+				name: 'sourceId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 12',
+				description: 'ID of the source record, for example the campaign ID of campaign texts',
+				routing: { send: { type: 'query', property: 'source_id', value: asText } },
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. delivered',
+				description: 'Delivery status, for example delivered, undelivered or processed',
+				routing: { send: { type: 'query', property: 'status', value: asText } },
+			},
+		], 'Exact, case-sensitive matches; all filters set must match'),
 	],
 };

@@ -1,4 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
+import { NAME_AND_DESCRIPTION, updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { segmentIdLocator, segmentUpdateBody } from './fields';
@@ -17,27 +18,6 @@ export const update: OperationDescription = {
 	},
 	properties: [
 		segmentIdLocator(),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			description: 'Set at least one',
-			options: [
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					default: '',
-				},
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-				},
-			],
-		},
+		updateFieldsCollection(NAME_AND_DESCRIPTION),
 	],
 };

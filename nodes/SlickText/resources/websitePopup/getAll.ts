@@ -1,5 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { returnAllAndLimit } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { activeFilter } from './fields';
@@ -14,13 +14,6 @@ export const getAll: OperationDescription = {
 	},
 	properties: [
 		...returnAllAndLimit('popups'),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [activeFilter('popups')],
-		},
+		filtersCollection([activeFilter('popups')]),
 	],
 };
