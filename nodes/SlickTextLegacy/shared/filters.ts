@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
+import { filtersCollection } from '../../shared/descriptions';
 import { inputError } from '../../shared/errors';
 import { isBlank } from '../../shared/validation';
 import { assertId, filterTime, normalizedPhone } from './checks';
@@ -97,19 +98,12 @@ export function customFieldFilter(): Filter {
 }
 
 export function filtersProperty(filters: Filter[]): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: filters.some((f) => f.kind === 'time')
+	return filtersCollection(
+		filters.map((filter) => filter.property).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		filters.some((f) => f.kind === 'time')
 			? 'Exact, case-sensitive matches; a date filter leaves out the moment given itself'
 			: 'Exact, case-sensitive matches',
-		options: filters
-			.map((filter) => filter.property)
-			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	};
+	);
 }
 
 /** The key SlickText gives a custom field in a contact record: its name without spaces. */
