@@ -240,6 +240,28 @@ describe('Contact: Get Many', () => {
 		expect(new Set(ids).size).toBe(25000);
 	});
 
+	test('Return All over exactly 20,000 contacts takes 2 requests when the API says the second page is the last', async () => {
+		ctx.sandbox.reset({ contacts: 20000 });
+		const result = await run({ operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(sent(ctx.sandbox).map((r) => r.query.offset)).toEqual(['0', '10000']);
+		expect(result.json).toHaveLength(20000);
+	});
+
+	test('Return All over exactly 20,000 contacts takes one more request when the API says more on the last full page', async () => {
+		ctx.sandbox.reset({ contacts: 20000 });
+		// Some APIs only know there is no more when a page comes back short.
+		ctx.sandbox.injectFault({
+			kind: 'body',
+			body: { data: contacts().slice(10000, 20000), pagingData: { hasMore: true } },
+			match: { method: 'GET', path: `${BRAND}/contacts`, nth: 2 },
+		});
+		const result = await run({ operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(sent(ctx.sandbox).map((r) => r.query.offset)).toEqual(['0', '10000', '20000']);
+		expect(result.json.map((c) => c.contact_id)).toEqual(contacts().map((c) => c.contact_id));
+	});
+
 	test('Limit 7 asks for 7 in one request and outputs the first 7', async () => {
 		const result = await run({ operation: 'getAll', returnAll: false, limit: 7 });
 		const requests = sent(ctx.sandbox);

@@ -44,6 +44,17 @@ describe('Contact: Get Many', () => {
 		expect(new Set(result.json.map((c) => c.id)).size).toBe(25000);
 	});
 
+	test('Return All over exactly 20,000 contacts takes 2 requests: the total says when to stop', async () => {
+		ctx.sandbox.reset({ subscribers: 20000 });
+		const result = await run({ operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([
+			{ limit: '10000', offset: '0' },
+			{ limit: '10000', offset: '10000' },
+		]);
+		expect(result.json).toHaveLength(20000);
+	});
+
 	test('Limit asks for that many and outputs no more', async () => {
 		const result = await run({ operation: 'getAll', returnAll: false, limit: 5 });
 		expect(sent(ctx.sandbox)[0].query).toEqual({ limit: '5', offset: '0' });
