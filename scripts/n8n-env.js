@@ -34,7 +34,8 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_DISABLED_MODULES: 'mcp-registry,agents,instance-ai,workflow-builder,chat-hub,insights',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_SECURE_COOKIE: 'false',
-		N8N_RUNNERS_BROKER_PORT: extra.N8N_RUNNERS_BROKER_PORT || '5679',
+		// Two n8n processes at once need distinct broker ports: the caller's, then the environment's.
+		N8N_RUNNERS_BROKER_PORT: extra.N8N_RUNNERS_BROKER_PORT || process.env.N8N_RUNNERS_BROKER_PORT || '5679',
 		// At 'warn' or 'error', `n8n execute --rawOutput` prints no JSON at all.
 		N8N_LOG_LEVEL: 'info',
 		TMPDIR: path.join(userFolder, 'tmp'),
