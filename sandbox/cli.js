@@ -47,6 +47,14 @@ async function main() {
 }
 
 main().catch((error) => {
-	console.error(error);
+	if (error && error.code === 'EADDRINUSE') {
+		// Usually `npm run dev` already runs a sandbox there: its keys are the same, so that one can be used.
+		console.error(
+			`[sandbox] port ${error.port} on 127.0.0.1 is taken (is \`npm run dev\` running? it starts a sandbox there). ` +
+				'Choose another with `npm run sandbox -- --port 8788` or SLICKTEXT_SANDBOX_PORT=8788.',
+		);
+	} else {
+		console.error(error);
+	}
 	process.exit(1);
 });

@@ -84,8 +84,15 @@ async function main() {
 	log(`n8n is ready: ${base}`);
 	log(`log in with   ${OWNER.email} / ${OWNER.password}`);
 	if (running.sandbox) {
+		const { CREDENTIALS } = require('../sandbox/server');
 		log('credentials "SlickText sandbox (current API)" and "SlickText sandbox (legacy API)" point at the sandbox;');
 		log('the example workflows are imported. Ctrl-C stops n8n and the sandbox.');
+		log('');
+		log('sandbox keys, to restore a credential you changed:');
+		log(`  SlickText API         Base URL ${running.sandbox.currentBaseUrl}`);
+		log(`                        API Key ${CREDENTIALS.current.apiKey}   Brand ID ${CREDENTIALS.current.brandId}`);
+		log(`  SlickText Legacy API  Base URL ${running.sandbox.legacyBaseUrl}`);
+		log(`                        Public Key ${CREDENTIALS.legacy.publicKey}   Private Key ${CREDENTIALS.legacy.privateKey}`);
 	} else {
 		log('no sandbox: create a SlickText API or SlickText Legacy API credential with your own keys.');
 	}

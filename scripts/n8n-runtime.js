@@ -109,7 +109,7 @@ function selfTest(p = paths()) {
 }
 
 /** Installs (or repairs) Node 24 and n8n in the cache; returns their paths once the self-test passes. */
-function ensureRuntime(root = cacheRoot) {
+function ensureRuntime(root = cacheRoot, { repair = true } = {}) {
 	const p = paths(root);
 	// Every use runs the self-test, so a marker alone is never trusted (one process checks once).
 	if (checked.has(p.runtimeDir)) return p;
@@ -128,6 +128,7 @@ function ensureRuntime(root = cacheRoot) {
 		step('  (about 9-10 minutes on 2 cores and 3 GB of disk, once; later runs reuse it)');
 	}
 	fs.rmSync(p.ready, { force: true });
+	if (!repair) throw new Error(`the n8n runtime in ${p.runtimeDir} fails its self-test: ${problems.join('; ')}`);
 	fs.mkdirSync(p.runtimeDir, { recursive: true });
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 	const quiet = ['--no-audit', '--no-fund', '--loglevel=error', '--progress=false'];
@@ -159,11 +160,21 @@ function ensureRuntime(root = cacheRoot) {
 	step(`3/3 building sqlite3 for Node ${NODE_VERSION} from source (about 2-3 minutes)`);
 	// Scripts explicitly on for this one package: its install script is the native build.
 	fs.rmSync(path.join(p.sqlite3Dir, 'build'), { recursive: true, force: true });
-	run(npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
-		cwd: p.n8nDir,
-		env,
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
+	// The compiler's thousands of warning lines go to a log file, shown only when the build fails.
+	const buildLog = path.join(p.runtimeDir, 'sqlite3-build.log');
+	const logFd = fs.openSync(buildLog, 'w');
+	try {
+		run(npm, ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts', '--loglevel=error'], {
+			cwd: p.n8nDir,
+			env,
+			stdio: ['ignore', logFd, logFd],
+		});
+	} catch (error) {
+		const tail = fs.readFileSync(buildLog, 'utf8').split('\n').slice(-30).join('\n');
+		throw new Error(`${error.message}\n${tail}\n(whole log: ${buildLog})`);
+	} finally {
+		fs.closeSync(logFd);
+	}
 	const after = selfTest(p);
 	if (after.length > 0) {
 		throw new Error(`the n8n runtime still fails its self-test after installing:\n  - ${after.join('\n  - ')}`);
