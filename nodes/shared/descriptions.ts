@@ -7,6 +7,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { allItemsChecked } from './allItems';
 import { inputError } from './errors';
 
 /** One operation: its entry in the Operation dropdown (with routing) and its own fields. */
@@ -83,6 +84,19 @@ function withChoiceChecks(op: OperationDescription): OperationDescription {
 	};
 }
 
+/** Every item's input is checked before the first request of a run (see allItems). */
+function withAllItemsChecked(op: OperationDescription): OperationDescription {
+	const send = op.option.routing.send ?? {};
+	const steps = send.preSend ?? [];
+	return {
+		...op,
+		option: {
+			...op.option,
+			routing: { ...op.option.routing, send: { ...send, preSend: [allItemsChecked(op.properties, steps), ...steps] } },
+		},
+	};
+}
+
 /** The Operation dropdown of a resource plus the fields of all its operations. */
 export function resourceProperties(
 	resource: string,
@@ -90,7 +104,7 @@ export function resourceProperties(
 	defaultOperation: string,
 ): INodeProperties[] {
 	const options = Object.values(operations)
-		.map((op) => withChoiceChecks(op).option)
+		.map((op) => withAllItemsChecked(withChoiceChecks(op)).option)
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return [
 		{

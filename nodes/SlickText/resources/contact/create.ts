@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
+import { MOBILE_NUMBER_RULE } from '../../../shared/validation';
 import { contactCreateBody, contactFields } from './fields';
 
 export const mobileNumberProperty = {
@@ -9,7 +10,7 @@ export const mobileNumberProperty = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. +16175551234',
-	description: 'US mobile number with area code (at least 10 digits); sent as +1 and 10 digits',
+	description: `${MOBILE_NUMBER_RULE} Sent as + and digits; 10 digits get the country code 1.`,
 };
 
 export const create: OperationDescription = {

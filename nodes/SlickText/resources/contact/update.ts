@@ -4,7 +4,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import type { RequestData } from '../../../shared/transport/request';
-import { param } from '../../../shared/validation';
+import { MOBILE_NUMBER_RULE, param } from '../../../shared/validation';
 import {
 	contactFields,
 	contactIdLocator,
@@ -49,7 +49,7 @@ export const update: OperationDescription = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. +16175551234',
-			description: 'Mobile number of the contact to update (US, at least 10 digits)',
+			description: `Mobile number of the contact to update. ${MOBILE_NUMBER_RULE}`,
 			displayOptions: { show: { findBy: ['mobileNumber'] } },
 		},
 		updateFieldsCollection(contactFields('update')),

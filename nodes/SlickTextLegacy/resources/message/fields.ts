@@ -11,7 +11,7 @@ import type {
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { send, type RequestData } from '../../../shared/transport/request';
-import { assertPhone, isBlank, param } from '../../../shared/validation';
+import { assertPhone, isBlank, MOBILE_NUMBER_RULE, param } from '../../../shared/validation';
 import { accountSettings } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
 import { idFilter, listIdFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
@@ -91,7 +91,7 @@ export function messageFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. +16195551234',
 			description:
-				'US mobile number with area code. Sending opts the number in to the textword when it is not subscribed yet.',
+				`Sending opts the number in to the textword when it is not subscribed yet. ${MOBILE_NUMBER_RULE}`,
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
 		{
