@@ -279,6 +279,8 @@ export async function tracked<T>(ctx: IExecuteSingleFunctions, run: () => Promis
 			state.failure = { itemIndex: ctx.getItemIndex(), error: e, description: e.description ?? '' };
 			describeProgress(state);
 		}
+		// Already a NodeApiError or NodeOperationError from the shared mapper (send); passed on as it is.
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		throw error;
 	}
 }

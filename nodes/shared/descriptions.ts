@@ -84,14 +84,21 @@ function withChoiceChecks(op: OperationDescription): OperationDescription {
 	};
 }
 
+/** Operations that text people or create records: what n8n's Retry On Fail does to them (measured). */
+const SENDS_OR_CREATES = new Set(['create', 'send', 'schedule', 'optIn', 'upsert']);
+export const RETRY_NOTE =
+	"n8n's Retry On Fail runs the node again for every item: items done before the failure are sent or created a second time.";
+
 /** Every item's input is checked before the first request of a run (see allItems). */
 function withAllItemsChecked(op: OperationDescription): OperationDescription {
 	const send = op.option.routing.send ?? {};
 	const steps = send.preSend ?? [];
+	const value = String(op.option.value);
 	return {
 		...op,
 		option: {
 			...op.option,
+			...(SENDS_OR_CREATES.has(value) ? { description: `${op.option.description ?? ''} ${RETRY_NOTE}`.trim() } : {}),
 			routing: { ...op.option.routing, send: { ...send, preSend: [allItemsChecked(op.properties, steps), ...steps] } },
 		},
 	};

@@ -47,9 +47,9 @@ export function phoneDigits(value: unknown): string {
 	return String(value ?? '').replace(/\D/g, '');
 }
 
-/** What the Mobile Number fields say SlickText accepts (the checks below enforce it). */
+/** What the Mobile Number fields say SlickText accepts (the checks below enforce it; the field descriptions repeat it as literals for the lint). */
 export const MOBILE_NUMBER_RULE =
-	'A US mobile number with area code: 10 digits, or 11 starting with 1, or + and the country code (at most 15 digits in all). Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).';
+	'US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +)';
 
 /**
  * A mobile number SlickText can store. Refused: anything but digits and separators, fewer than 10 or

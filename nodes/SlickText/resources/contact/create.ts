@@ -1,6 +1,5 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
-import { MOBILE_NUMBER_RULE } from '../../../shared/validation';
 import { contactCreateBody, contactFields } from './fields';
 
 export const mobileNumberProperty = {
@@ -10,7 +9,8 @@ export const mobileNumberProperty = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. +16175551234',
-	description: `${MOBILE_NUMBER_RULE} Sent as + and digits; 10 digits get the country code 1.`,
+	description:
+		'US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +). Sent as + and digits; 10 digits get the country code 1.',
 };
 
 export const create: OperationDescription = {

@@ -33,7 +33,7 @@ export function mobileNumberField(description: string): INodeProperties {
 		default: '',
 		placeholder: 'e.g. +16195551234',
 		// What the check accepts, after what the operation says about the number.
-		description: `${description}. ${MOBILE_NUMBER_RULE}`,
+		description: `${description}. ${MOBILE_NUMBER_RULE}.`,
 	};
 }
 

@@ -11,7 +11,7 @@ import type {
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { send, type RequestData } from '../../../shared/transport/request';
-import { assertPhone, isBlank, MOBILE_NUMBER_RULE, param } from '../../../shared/validation';
+import { assertPhone, isBlank, param } from '../../../shared/validation';
 import { accountSettings } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
 import { idFilter, listIdFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
@@ -92,7 +92,7 @@ export function messageFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. +16195551234',
 			description:
-				`Sending opts the number in to the textword when it is not subscribed yet. ${MOBILE_NUMBER_RULE}`,
+				'Sending opts the number in to the textword when it is not subscribed yet. US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
 		{
