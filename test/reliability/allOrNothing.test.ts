@@ -110,6 +110,19 @@ describe('a failure part-way through a run', () => {
 		expect(stored.map((c: any) => phones.indexOf(c.mobile_number)).sort((a: number, b: number) => a - b)).toEqual(createdItems);
 	});
 
+	test('after the failure the run stops: items still waiting for their turn are not sent', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, body: { message: 'Boom' }, match: { method: 'POST', path: CONTACTS, nth: 3 } });
+		const phones = numbers(10);
+		// 2 requests a second: the later items wait in the limiter while the 3rd one fails.
+		const result = await createContacts(phones, { credentials: { slickTextApi: ctx.sandbox.currentCredentials({ requestsPerSecond: 2, requestsPerMinute: 120 }) } });
+		const posts = sent(ctx.sandbox, CONTACTS).filter((r) => r.method === 'POST');
+		expect(posts.length).toBeLessThan(10);
+		const error = describeError(result.error);
+		expect(error.message).toMatch(/server error \(500\)/);
+		const createdItems = posts.filter((r) => r.status === 200).map((r) => phones.indexOf((r.body as any).mobile_number)).sort((a, b) => a - b);
+		expect(doneItems(error.description)).toEqual(createdItems);
+	});
+
 	test('a dropped connection on the 4th of 6 legacy sends: the error lists the contacts already texted', async () => {
 		ctx.sandbox.injectFault({ kind: 'drop', match: { method: 'POST', path: LEGACY_MESSAGES, nth: 4 } });
 		const contacts = ctx.sandbox.state.legacy.contacts.slice(0, 6).map((c: any) => String(c.id));

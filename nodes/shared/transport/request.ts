@@ -81,6 +81,8 @@ export async function send(
 	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
 	const limiter = limiterForCredential(platform, credentials);
 	for (let attempt = 0; ; attempt++) {
+		const stoppedEarly = runStopped(ctx);
+		if (stoppedEarly !== undefined) throw notSentError(ctx, stoppedEarly);
 		const booking = await limiter.acquire();
 		let failure: HttpFailure | Error;
 		try {
