@@ -7,6 +7,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { allItemsChecked } from './allItems';
 import { inputError } from './errors';
 
 /** One operation: its entry in the Operation dropdown (with routing) and its own fields. */
@@ -83,6 +84,26 @@ function withChoiceChecks(op: OperationDescription): OperationDescription {
 	};
 }
 
+/** Operations that text people or create records: what n8n's Retry On Fail does to them (measured). */
+const SENDS_OR_CREATES = new Set(['create', 'send', 'schedule', 'optIn', 'upsert']);
+export const RETRY_NOTE =
+	"n8n's Retry On Fail runs the node again for every item: items done before the failure are sent or created a second time.";
+
+/** Every item's input is checked before the first request of a run (see allItems). */
+function withAllItemsChecked(op: OperationDescription): OperationDescription {
+	const send = op.option.routing.send ?? {};
+	const steps = send.preSend ?? [];
+	const value = String(op.option.value);
+	return {
+		...op,
+		option: {
+			...op.option,
+			...(SENDS_OR_CREATES.has(value) ? { description: `${op.option.description ?? ''} ${RETRY_NOTE}`.trim() } : {}),
+			routing: { ...op.option.routing, send: { ...send, preSend: [allItemsChecked(op.properties, steps), ...steps] } },
+		},
+	};
+}
+
 /** The Operation dropdown of a resource plus the fields of all its operations. */
 export function resourceProperties(
 	resource: string,
@@ -90,7 +111,7 @@ export function resourceProperties(
 	defaultOperation: string,
 ): INodeProperties[] {
 	const options = Object.values(operations)
-		.map((op) => withChoiceChecks(op).option)
+		.map((op) => withAllItemsChecked(withChoiceChecks(op)).option)
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return [
 		{

@@ -15,9 +15,57 @@ export function isOwnError(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && (ownErrors.has(error) || error instanceof NodeOperationError);
 }
 
-function own<T extends object>(error: T): T {
+/** Marks an error as already mapped, so that `send` passes it on unchanged. */
+export function markOwn<T extends object>(error: T): T {
 	ownErrors.add(error);
 	return error;
+}
+const own = markOwn;
+
+// ------------------------------------------------------------------------------ secrets
+
+const REDACTED = '[redacted]';
+
+/**
+ * The values that must never appear in an error or an output item: the API key, the private key and
+ * the Basic value built from the legacy keys, also as SlickText might echo them (raw, URL-encoded).
+ */
+export function secretsOf(credentials: Record<string, unknown> | undefined): string[] {
+	if (!credentials) return [];
+	const secrets: string[] = [];
+	const add = (value: unknown) => {
+		if (typeof value !== 'string' || value.trim().length < 4) return;
+		const text = value.trim();
+		secrets.push(text, value, encodeURIComponent(text));
+	};
+	add(credentials.apiKey);
+	add(credentials.privateKey);
+	if (typeof credentials.publicKey === 'string' && typeof credentials.privateKey === 'string') {
+		const basic = Buffer.from(`${credentials.publicKey}:${credentials.privateKey}`).toString('base64');
+		add(basic);
+		add(basic.replace(/=+$/, ''));
+	}
+	// Longest first, so that a secret containing another is replaced whole.
+	return [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every secret in a text, and any Authorization value whatever it holds. */
+export function redact(text: string, secrets: string[]): string {
+	let out = text;
+	for (const secret of secrets) out = out.split(secret).join(REDACTED);
+	// An echoed header may carry a key this credential does not hold (another brand's, an old one).
+	return out.replace(/\b(Bearer|Basic)\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`);
+}
+
+/** Redacts a response body (string or JSON) before any of it is read into a message. */
+export function redactBody(body: unknown, secrets: string[]): unknown {
+	if (body === undefined || body === null) return body;
+	if (typeof body === 'string') return redact(body, secrets);
+	try {
+		return JSON.parse(redact(JSON.stringify(body), secrets)) as unknown;
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -95,6 +143,8 @@ export interface FailedResponse {
 	body: unknown;
 	path?: string;
 	method?: string;
+	/** Credential values to keep out of the error (see secretsOf). */
+	secrets?: string[];
 }
 
 export function responseError(
@@ -104,7 +154,10 @@ export function responseError(
 	itemIndex?: number,
 ): NodeApiError {
 	const { status } = response;
-	const message = apiMessage(response.body);
+	const secrets = response.secrets ?? [];
+	// Whatever the server echoes (the Authorization header, the key in a message) is redacted here,
+	// before any of the body is read: message, description and Continue On Fail items all come from it.
+	const message = apiMessage(redactBody(response.body, secrets));
 	const said = message ? `SlickText said: ${message}` : 'SlickText gave no message.';
 	let headline: string;
 	let description: string;
@@ -159,8 +212,10 @@ export function responseError(
 }
 
 /** A request that got no HTTP answer at all: refused, dropped, timed out. */
-export function transportError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
-	const e = (error ?? {}) as { code?: string; cause?: { code?: string }; message?: string };
+export function transportError(node: INode, error: unknown, itemIndex?: number, secrets: string[] = []): NodeApiError {
+	const raw = (error ?? {}) as { code?: string; cause?: { code?: string }; message?: string };
+	// Fields read one by one: an Error's message and cause are not enumerable.
+	const e = { code: raw.code, cause: raw.cause, message: redact(String(raw.message ?? ''), secrets) };
 	const code = e.code ?? e.cause?.code;
 	let headline = 'Could not reach SlickText';
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
@@ -174,7 +229,7 @@ export function transportError(node: INode, error: unknown, itemIndex?: number):
 		// The code stays out of the error body: NodeApiError would replace our message with a generic one.
 		new NodeApiError(node, { message: headline } as JsonObject, {
 			message: headline,
-			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection. The request was not sent again, so nothing can have been done twice.`,
+			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection. The node did not send the request again, as SlickText may have done it; n8n's Retry On Fail would send it again.`,
 			itemIndex,
 		}),
 	);

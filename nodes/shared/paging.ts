@@ -1,14 +1,16 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { checkLimit } from './allItems';
 import { malformedError } from './errors';
+import { MAX_PAGE_SIZE } from './limits';
 import { send, withQuery, type RequestData } from './transport/request';
+
+export { MAX_PAGE_SIZE };
 
 /**
  * One way to page, for both APIs. Each strategy reads Return All and Limit, asks for pages at the
  * API's maximum size (10,000 on both), and fails the item rather than return a partial list.
  */
-
-export const MAX_PAGE_SIZE = 10_000;
 
 /** A bound no real collection reaches; it only stops an API that keeps saying "more" forever. */
 const MAX_PAGES = 10_000;
@@ -17,7 +19,24 @@ type Pager = (this: IExecutePaginationFunctions, requestData: RequestData) => Pr
 
 function wanted(ctx: IExecutePaginationFunctions): number {
 	if (ctx.getNodeParameter('returnAll', false) as boolean) return Infinity;
-	return Math.max(1, Number(ctx.getNodeParameter('limit', 50)));
+	// Checked before any request of the run (allItems); this only guards a caller that skipped it.
+	checkLimit(ctx);
+	return Number(ctx.getNodeParameter('limit', 50));
+}
+
+function unexpected(ctx: IExecutePaginationFunctions, problem: string): Error {
+	return malformedError(ctx.getNode(), problem, ctx.getItemIndex());
+}
+
+function typeOf(value: unknown): string {
+	if (value === undefined) return 'missing';
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	return typeof value === 'string' ? `the text ${JSON.stringify(value)}` : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function tooManyPages(ctx: IExecutePaginationFunctions): Error {
@@ -46,8 +65,16 @@ export function currentPages(): Pager {
 			if (!Array.isArray(data)) {
 				throw malformedError(this.getNode(), 'the list has no "data" array', this.getItemIndex());
 			}
+			// Without a well-formed envelope there is no telling whether the list is complete.
+			const paging = body?.pagingData;
+			if (!isRecord(paging)) {
+				throw unexpected(this, `"pagingData" is ${typeOf(paging)} at offset ${offset}; it should be an object with "hasMore"`);
+			}
+			if (typeof paging.hasMore !== 'boolean') {
+				throw unexpected(this, `"pagingData.hasMore" is ${typeOf(paging.hasMore)} at offset ${offset}; it should be true or false`);
+			}
+			const hasMore = paging.hasMore;
 			collect(out, data, max);
-			const hasMore = (body?.pagingData as IDataObject | undefined)?.hasMore === true;
 			if (out.length >= max || !hasMore) return out;
 			if (data.length === 0) {
 				throw malformedError(
@@ -76,11 +103,21 @@ export function legacyPages(key: string): Pager {
 			if (!Array.isArray(records)) {
 				throw malformedError(this.getNode(), `the list has no "${key}" array`, this.getItemIndex());
 			}
+			const meta = body?.meta;
+			if (!isRecord(meta)) {
+				throw unexpected(this, `"meta" is ${typeOf(meta)} at offset ${offset}; it should be an object with "total"`);
+			}
+			const total = meta.total;
+			if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
+				throw unexpected(this, `"meta.total" is ${typeOf(total)} at offset ${offset}; it should be a whole number`);
+			}
 			collect(out, records, max);
 			offset += records.length;
-			const total = Number((body?.meta as IDataObject | undefined)?.total);
-			// An empty page ends the list even when the total (counted earlier) promised more.
-			if (out.length >= max || records.length === 0 || !(offset < total)) return out;
+			if (out.length >= max || offset >= total) return out;
+			// The total says more records exist, but the page brought none: the list cannot be completed.
+			if (records.length === 0) {
+				throw unexpected(this, `an empty page at offset ${offset - records.length} although "meta.total" is ${total}`);
+			}
 		}
 		throw tooManyPages(this);
 	};
@@ -101,9 +138,15 @@ export function sendLogPages(): Pager {
 			if (!Array.isArray(items)) {
 				throw malformedError(this.getNode(), 'the send log has no "items" array', this.getItemIndex());
 			}
+			const meta = body?.meta;
+			if (!isRecord(meta)) {
+				throw unexpected(this, `"meta" of the send log is ${typeOf(meta)}; it should be an object with "isLastPage"`);
+			}
+			if (typeof meta.isLastPage !== 'boolean') {
+				throw unexpected(this, `"meta.isLastPage" is ${typeOf(meta.isLastPage)}; it should be true or false`);
+			}
 			collect(out, items, max);
-			const meta = (body?.meta ?? {}) as IDataObject;
-			if (out.length >= max || meta.isLastPage !== false) return out;
+			if (out.length >= max || meta.isLastPage) return out;
 			const next = meta.nextPageKey;
 			if (typeof next !== 'string' || next === '' || seenKeys.has(next)) {
 				throw malformedError(

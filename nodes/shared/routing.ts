@@ -9,6 +9,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { tracked } from './allItems';
 import type { Platform } from './platform';
 import { checkResponse, sendOnce, type RequestData } from './transport/request';
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
@@ -35,11 +36,19 @@ export interface RouteOptions {
 }
 
 function route(platform: Platform, options: RouteOptions, preSend: PreSendAction[] = []): INodePropertyRouting {
+	const runner = options.runner ?? options.pages ?? sendOnce(platform);
 	return {
 		request: { method: options.method, url: options.url, ...(options.request ?? {}) },
 		send: { paginate: true, preSend: [...(options.preSend ?? []), ...preSend] },
-		operations: { pagination: options.runner ?? options.pages ?? sendOnce(platform) },
+		// A write records which items of the run were done, for the error of an item that fails later.
+		operations: { pagination: options.method === 'GET' ? runner : trackedRunner(runner) },
 		output: { postReceive: [checkResponse(platform), ...(options.output ?? [])] },
+	};
+}
+
+function trackedRunner(runner: NonNullable<RouteOptions['runner']>): NonNullable<RouteOptions['runner']> {
+	return async function (this: IExecutePaginationFunctions, requestData: RequestData) {
+		return await tracked(this, async () => await runner.call(this, requestData));
 	};
 }
 

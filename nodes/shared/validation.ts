@@ -47,19 +47,46 @@ export function phoneDigits(value: unknown): string {
 	return String(value ?? '').replace(/\D/g, '');
 }
 
+/** What the Mobile Number fields say SlickText accepts (the checks below enforce it; the field descriptions repeat it as literals for the lint). */
+export const MOBILE_NUMBER_RULE =
+	'US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +)';
+
+/**
+ * A mobile number SlickText can store. Refused: anything but digits and separators, fewer than 10 or
+ * more than 15 digits (the E.164 maximum), an international `00` prefix (it would become `+00…`), a US
+ * area code starting with 0 or 1, and a JavaScript number that is not a whole number (1e21, 6.17e9…).
+ */
 export function assertPhone(ctx: IExecuteSingleFunctions, label: string, value: unknown): void {
 	if (isBlank(value)) throw inputError(ctx, label, 'is required');
+	if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+		throw inputError(ctx, label, `${String(value)} is a number with a fraction or an exponent, not a phone number`, 'Map the number as text, for example "+16175551234".');
+	}
+	if (typeof value !== 'string' && typeof value !== 'number') {
+		throw inputError(ctx, label, `must be text, got ${Array.isArray(value) ? 'a list' : typeof value}`, MOBILE_NUMBER_RULE);
+	}
 	const text = String(value).trim();
 	if (!/^\+?[\d\s().-]+$/.test(text)) {
 		throw inputError(ctx, label, `"${text}" is not a phone number`, 'Use digits, for example +16175551234.');
 	}
-	if (phoneDigits(text).length < 10) {
+	const digits = phoneDigits(text);
+	if (digits.length < 10) {
 		throw inputError(
 			ctx,
 			label,
 			`"${text}" has fewer than 10 digits`,
 			'SlickText needs a US mobile number with area code, for example +16175551234.',
 		);
+	}
+	if (digits.length > 15) {
+		throw inputError(ctx, label, `"${text}" has ${digits.length} digits; a phone number has at most 15`, MOBILE_NUMBER_RULE);
+	}
+	if (!text.startsWith('+') && digits.startsWith('00')) {
+		throw inputError(ctx, label, `"${text}" starts with the international prefix 00`, 'Write + and the country code instead, for example +16175551234.');
+	}
+	// A US (NANP) number: the area code never starts with 0 or 1 (this refuses e.g. 1e10 -> +10000000000).
+	const national = digits.length === 10 ? digits : digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : undefined;
+	if (national !== undefined && !/^[2-9]/.test(national)) {
+		throw inputError(ctx, label, `"${text}" has no valid US area code (it cannot start with 0 or 1)`, MOBILE_NUMBER_RULE);
 	}
 }
 

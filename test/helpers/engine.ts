@@ -184,6 +184,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	typeVersion?: number;
+	/** n8n's node setting Retry On Fail, with its Max Tries and Wait Between Tries (ms). */
+	retryOnFail?: { maxTries: number; waitBetweenTries: number };
 }
 
 export interface RunResult {
@@ -246,6 +248,7 @@ export function createNode(options: RunOptions): INode {
 		credentials: credentialsField,
 		continueOnFail: options.continueOnFail,
 		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+		...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 	} as INode;
 }
 

@@ -6,7 +6,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { responseError, transportError } from '../errors';
+import { responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import { limiterForCredential } from './rateLimiter';
 
@@ -45,12 +45,17 @@ export async function lookupRequest(
 			returnFullResponse: true,
 		});
 	} catch (error) {
-		throw transportError(ctx.getNode(), error);
+		throw transportError(ctx.getNode(), error, undefined, secretsOf(credentials));
 	} finally {
 		limiter.finish(booking);
 	}
 	if (response.statusCode < 200 || response.statusCode >= 300) {
-		throw responseError(ctx.getNode(), platform, { status: response.statusCode, body: response.body, path });
+		throw responseError(ctx.getNode(), platform, {
+			status: response.statusCode,
+			body: response.body,
+			path,
+			secrets: secretsOf(credentials),
+		});
 	}
 	return response.body;
 }

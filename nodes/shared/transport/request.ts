@@ -8,7 +8,8 @@ import {
 	type PostReceiveAction,
 } from 'n8n-workflow';
 
-import { isOwnError, malformedError, responseError, transportError } from '../errors';
+import { notSentError, runStopped } from '../allItems';
+import { isOwnError, malformedError, responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import { limiterForCredential, type RateLimiter } from './rateLimiter';
 
@@ -77,11 +78,17 @@ export async function send(
 	platform: Platform,
 	requestData: RequestData,
 ): Promise<INodeExecutionData[]> {
-	const limiter = await limiterOf(ctx, platform);
+	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+	const limiter = limiterForCredential(platform, credentials);
 	for (let attempt = 0; ; attempt++) {
+		const stoppedEarly = runStopped(ctx);
+		if (stoppedEarly !== undefined) throw notSentError(ctx, stoppedEarly);
 		const booking = await limiter.acquire();
 		let failure: HttpFailure | Error;
 		try {
+			// Another item of the run failed (Continue On Fail off): the run stops, nothing more goes out.
+			const stoppedBy = runStopped(ctx);
+			if (stoppedBy !== undefined) throw notSentError(ctx, stoppedBy);
 			return await ctx.makeRoutingRequest(requestData);
 		} catch (error) {
 			failure = error as Error;
@@ -91,7 +98,7 @@ export async function send(
 		if (!(failure instanceof HttpFailure)) {
 			if (isOwnError(failure)) throw failure;
 			// No HTTP answer (refused, dropped, timed out): never sent again, as it may have been done.
-			throw transportError(ctx.getNode(), failure, ctx.getItemIndex());
+			throw transportError(ctx.getNode(), failure, ctx.getItemIndex(), secretsOf(credentials));
 		}
 		if (failure.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
 			// Refused, so nothing was done: waiting for the window to reset and sending again is safe.
@@ -101,7 +108,7 @@ export async function send(
 		throw responseError(
 			ctx.getNode(),
 			platform,
-			{ status: failure.status, body: failure.body, path: requestData.options.url },
+			{ status: failure.status, body: failure.body, path: requestData.options.url, secrets: secretsOf(credentials) },
 			ctx.getItemIndex(),
 		);
 	}

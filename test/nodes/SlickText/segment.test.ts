@@ -100,10 +100,11 @@ describe('Segment: Update', () => {
 			{ operation: 'update', segmentId: byId('id', id), updateFields: { name: '={{ $json.name }}' } },
 			[{ name: 'ok' }, { name: ' ' }],
 		);
-		expect(result.error?.message).toBe('Update Fields: set at least one of Name, Description [item 1]');
-		// Items run side by side: the first one is sent, the second never.
-		expect(ctx.sandbox.requests).toHaveLength(1);
-		expect(sent(ctx.sandbox)[0].body).toEqual({ name: 'ok' });
+		expect(result.error?.message).toBe(
+			'Update Fields: set at least one of Name, Description [item 1]. Nothing was sent: 1 of 2 items has invalid input (item 1)',
+		);
+		// Every item is checked before the first request of the run: the valid first item is not sent either.
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a bad ID fails before any request', async () => {

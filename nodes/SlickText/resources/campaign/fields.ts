@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendActi
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { assertUrl, isBlank, toIdList } from '../../../shared/validation';
+import { resolveLocal } from '../../../shared/time';
 
 export function campaignIdLocator(description?: string): INodeProperties {
 	return idLocator({
@@ -173,23 +174,6 @@ export const campaignUpdateFields: INodeProperties[] = [
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Minutes a zone is ahead of UTC at an instant, from the platform's time zone data. */
-function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(utcMs));
-	const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-	return Math.round((asUtc - utcMs) / 60000);
-}
-
 /**
  * A date-time field as `YYYY-MM-DD HH:MM:SS` in UTC. A value with an offset (an expression such as
  * {{ $now.plus(1, 'day') }}) keeps its instant; one without (the date picker) is read in the
@@ -217,10 +201,9 @@ export function toUtcStamp(ctx: IExecuteSingleFunctions, label: string, value: u
 		const digits = zone.replace(/\D/g, '');
 		utc = zone.toUpperCase() === 'Z' ? wall : wall - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60000;
 	} else {
-		// Two passes find the offset in force at the wall-clock time, also around a DST change.
-		const timeZone = ctx.getTimezone();
-		utc = wall - zoneOffsetMinutes(timeZone, wall) * 60000;
-		utc = wall - zoneOffsetMinutes(timeZone, utc) * 60000;
+		// The workflow's time zone, with the one rule of both nodes for a skipped or repeated hour.
+		const moment = resolveLocal(ctx, label, text, { year: y, month: mo, day: d, hour: h, minute: mi, second: s }, ctx.getTimezone());
+		utc = moment.toMillis();
 	}
 	if (utc <= Date.now()) throw inputError(ctx, label, `${text} is in the past`, 'A campaign can be scheduled for a later time only.');
 	const t = new Date(utc);

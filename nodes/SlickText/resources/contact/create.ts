@@ -9,7 +9,8 @@ export const mobileNumberProperty = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. +16175551234',
-	description: 'US mobile number with area code (at least 10 digits); sent as +1 and 10 digits',
+	description:
+		'US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +). Sent as + and digits; 10 digits get the country code 1.',
 };
 
 export const create: OperationDescription = {

@@ -49,7 +49,8 @@ export const update: OperationDescription = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. +16175551234',
-			description: 'Mobile number of the contact to update (US, at least 10 digits)',
+			description:
+				'The contact to update. US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
 			displayOptions: { show: { findBy: ['mobileNumber'] } },
 		},
 		updateFieldsCollection(contactFields('update')),

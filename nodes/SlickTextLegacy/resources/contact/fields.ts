@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../../shared/descriptions';
-import { isBlank } from '../../../shared/validation';
+import { isBlank, MOBILE_NUMBER_RULE } from '../../../shared/validation';
 import { assertEmail, calendarTime } from '../../shared/checks';
 import {
 	customFieldEntries,
@@ -32,7 +32,8 @@ export function mobileNumberField(description: string): INodeProperties {
 		required: true,
 		default: '',
 		placeholder: 'e.g. +16195551234',
-		description,
+		// What the check accepts, after what the operation says about the number.
+		description: `${description}. ${MOBILE_NUMBER_RULE}.`,
 	};
 }
 

@@ -16,6 +16,7 @@ import { accountSettings } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
 import { idFilter, listIdFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
 import { recordsOf } from '../../shared/output';
+import { momentsOf, resolveLocal, wallClockOf } from '../../../shared/time';
 import { onQuarterHour, toMoment, wallClock } from '../../shared/time';
 import { contactIdLocator } from '../contact/fields';
 import { textwordIdLocator } from '../textword/fields';
@@ -91,7 +92,7 @@ export function messageFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. +16195551234',
 			description:
-				'US mobile number with area code. Sending opts the number in to the textword when it is not subscribed yet.',
+				'Sending opts the number in to the textword when it is not subscribed yet. US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
 		{
@@ -152,6 +153,9 @@ function lengthProblem(length: number, max: number, what: string): string {
 function scheduledMoment(ctx: IExecuteSingleFunctions) {
 	const value = ctx.getNodeParameter('scheduledFor', '');
 	if (isBlank(value)) throw inputError(ctx, 'Scheduled For', 'is required');
+	// A time without an offset follows the one rule of both nodes for a skipped or repeated hour.
+	const wall = typeof value === 'string' ? wallClockOf(value) : undefined;
+	if (wall) return resolveLocal(ctx, 'Scheduled For', value as string, wall, ctx.getTimezone());
 	const moment = toMoment(value, ctx.getTimezone());
 	if (!moment) throw notADate(ctx, 'Scheduled For', value);
 	return moment;
@@ -227,7 +231,15 @@ export function messageRunner(kind: Kind) {
 					'The limit (132, 160 or 320 characters) is a setting of the SlickText account. Shorten the text, or add a media URL to send it as an MMS.',
 				);
 			}
-			if (kind === 'SCHEDULE') body.scheduled = wallClock(scheduledMoment(this), account.timezone);
+			if (kind === 'SCHEDULE') {
+				const moment = scheduledMoment(this).setZone(account.timezone);
+				// SlickText reads the clock time in the account's zone: in the repeated hour it cannot tell which.
+				const wall = { year: moment.year, month: moment.month, day: moment.day, hour: moment.hour, minute: moment.minute, second: moment.second };
+				if (momentsOf(wall, account.timezone).length > 1) {
+					throw inputError(this, 'Scheduled For', `falls in the hour that happens twice in the account's time zone ${account.timezone}`, 'SlickText takes a clock time in that zone and cannot tell the two apart; choose another time.');
+				}
+				body.scheduled = wallClock(moment, account.timezone);
+			}
 		}
 		return recordsOf(await send(this, 'legacy', requestData), ['message']);
 	};
