@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { dropRepeated } from './deliveries';
+import { claimNew } from './deliveries';
 import { isSelected, readDelivery } from './events';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
@@ -106,11 +106,21 @@ export class SlickTextTrigger implements INodeType {
 			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
 		}
 
-		if (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean) {
-			events = dropRepeated(this.getWorkflowStaticData('node'), events, Date.now());
+		// While listening for a test event each Listen takes one event, and a test event must not block
+		// the same event on the Production URL later: only production deliveries are remembered.
+		const production = this.getMode() !== 'manual';
+		if (production && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean)) {
+			const node = this.getNode();
+			events = claimNew(`${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`, events, Date.now());
 			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
 		}
 
-		return { workflowData: [this.helpers.returnJsonArray(events.map((event) => event.json as IDataObject))] };
+		// The key goes out with the event, for n8n's Remove Duplicates node ({{ $json.eventKey }}), whose
+		// memory is n8n's database: it also covers a restart of n8n and several webhook processes.
+		return {
+			workflowData: [
+				this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject)),
+			],
+		};
 	}
 }
