@@ -176,6 +176,10 @@ function summarize(result) {
 }
 
 async function main() {
+	if (process.env.BENCH_REAL_N8N === '0') {
+		console.log('trigger benchmark skipped: BENCH_REAL_N8N=0');
+		return;
+	}
 	if (!fs.existsSync(paths().ready)) {
 		console.log('trigger benchmark skipped: the n8n runtime is not installed (npm run test:e2e installs it)');
 		return;

@@ -22,7 +22,7 @@ function notice(name: string) {
 
 describe('SlickText Trigger description', () => {
 	it('is a POST webhook trigger that answers at once, with no input', () => {
-		expect(description).toMatchObject({ name: 'slickTextTrigger', group: ['trigger'], inputs: [], version: 1 });
+		expect(description).toMatchObject({ name: 'slickTextTrigger', group: ['trigger'], inputs: [], version: [1, 2], defaultVersion: 2 });
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
 		]);
