@@ -9,8 +9,8 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { dropRepeated } from './deliveries';
-import { isSelected, readDelivery } from './events';
+import { claimNew } from './deliveries';
+import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
 
@@ -19,6 +19,29 @@ interface PlainResponse {
 	headersSent?: boolean;
 	writeHead(status: number, headers: Record<string, string>): unknown;
 	end(body: string): unknown;
+}
+
+/** The request as n8n hands it over: a readable stream, and the bytes when n8n read the body. */
+interface RequestStream extends AsyncIterable<Buffer | string> {
+	rawBody?: unknown;
+	readableEnded?: boolean;
+}
+
+function isEmptyBody(body: unknown): boolean {
+	return body === undefined || body === null || body === '' || (typeof body === 'object' && Object.keys(body).length === 0);
+}
+
+/** Reads a body n8n did not read, stopping as soon as it exceeds `limit` bytes (undefined then). */
+async function readLimited(request: RequestStream, limit: number): Promise<Buffer | undefined> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of request) {
+		const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+		size += bytes.length;
+		if (size > limit) return undefined;
+		chunks.push(bytes);
+	}
+	return Buffer.concat(chunks);
 }
 
 /** Answers the request with a status and a short message, and starts nothing. */
@@ -40,7 +63,11 @@ export class SlickTextTrigger implements INodeType {
 		name: 'slickTextTrigger',
 		icon: { light: 'file:../SlickText/slickText.svg', dark: 'file:../SlickText/slickText.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 changes nothing in what the node does. n8n 2.41 treats version 1 of any webhook node as
+		// the first Webhook node: it evaluates an expression (its "binaryData" option) for every request and
+		// parses every body; from version 2 on it does neither, which is a large part of each answer's cost.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
 		description: 'Starts the workflow on SlickText events (new contacts, updates, inbox messages, opt-outs), on both the current and the legacy platform',
 		defaults: { name: 'SlickText Trigger' },
@@ -78,13 +105,18 @@ export class SlickTextTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const platform = this.getNodeParameter('platform', 'current') as Platform;
-		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
+		const request = this.getRequestObject() as unknown as RequestStream;
 		const headers = this.getHeaderData();
-		const delivery = readDelivery(platform, {
-			body: this.getBodyData() as unknown,
-			rawBody: Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined,
-			contentLength: headers['content-length'],
-		});
+		const contentLength = headers['content-length'];
+		let rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
+		const body = this.getBodyData() as unknown;
+		if (rawBody === undefined && isEmptyBody(body) && !request.readableEnded) {
+			// n8n left the body unread (a content type it does not parse): read it here, at most 1 MB.
+			const read = await readLimited(request, MAX_BODY_BYTES);
+			if (read === undefined) return refuse(this, 400, 'The body is larger than 1 MB');
+			rawBody = read;
+		}
+		const delivery = readDelivery(platform, { body, rawBody, contentLength });
 		if (!delivery.ok) return refuse(this, 400, delivery.message);
 
 		if (platform === 'legacy') {
@@ -106,11 +138,21 @@ export class SlickTextTrigger implements INodeType {
 			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
 		}
 
-		if (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean) {
-			events = dropRepeated(this.getWorkflowStaticData('node'), events, Date.now());
+		// While listening for a test event each Listen takes one event, and a test event must not block
+		// the same event on the Production URL later: only production deliveries are remembered.
+		const production = this.getMode() !== 'manual';
+		if (production && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean)) {
+			const node = this.getNode();
+			events = claimNew(`${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`, events, Date.now());
 			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
 		}
 
-		return { workflowData: [this.helpers.returnJsonArray(events.map((event) => event.json as IDataObject))] };
+		// The key goes out with the event, for n8n's Remove Duplicates node ({{ $json.eventKey }}), whose
+		// memory is n8n's database: it also covers a restart of n8n and several webhook processes.
+		return {
+			workflowData: [
+				this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject)),
+			],
+		};
 	}
 }

@@ -9,6 +9,9 @@ export const ANY_EVENT = '*';
 /** SlickText's events are small; anything larger is not one of them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** SlickText's events nest 3 or 4 levels; a deeper body is refused before anything walks it recursively. */
+export const MAX_DEPTH = 32;
+
 /** One event taken out of a delivery. */
 export interface ReceivedEvent {
 	/** What the workflow gets: the event as SlickText sent it. */
@@ -37,11 +40,26 @@ function isRecord(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The declared size first: it is known before the body is touched. */
 function bodySize(request: RawRequest): number {
-	if (request.rawBody) return request.rawBody.length;
 	const declared = Number(request.contentLength);
 	if (Number.isFinite(declared) && declared > 0) return declared;
+	if (request.rawBody) return request.rawBody.length;
 	return typeof request.body === 'string' ? Buffer.byteLength(request.body) : 0;
+}
+
+/** Whether a value nests at most `max` levels, checked without recursion so a hostile body cannot overflow the stack. */
+export function depthWithin(value: unknown, max: number): boolean {
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (typeof current !== 'object' || current === null) continue;
+		if (depth >= max) return false;
+		for (const child of Object.values(current)) {
+			if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+		}
+	}
+	return true;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -117,6 +135,7 @@ function legacyDelivery(payload: unknown, rawText: string | undefined): Delivery
 		if (typeof data === 'string') {
 			const parsed = parseJson(data);
 			if (!parsed.ok) return fail('The "data" field is not JSON');
+			if (!depthWithin(parsed.value, MAX_DEPTH)) return fail(`The "data" field nests deeper than ${MAX_DEPTH} levels`);
 			content = parsed.value;
 			signedTexts.push(data);
 		} else if (isRecord(data) || (Array.isArray(data) && data.every(isRecord))) {
@@ -148,6 +167,7 @@ export function readDelivery(platform: Platform, request: RawRequest): Delivery 
 	if (bodySize(request) > MAX_BODY_BYTES) return fail('The body is larger than 1 MB');
 	const payload = payloadOf(request);
 	if (!payload.ok) return fail(payload.message);
+	if (!depthWithin(payload.value, MAX_DEPTH)) return fail(`The body nests deeper than ${MAX_DEPTH} levels`);
 	if (platform === 'current') return currentDelivery(payload.value);
 	// When `data` is text, that text is what SlickText signs; otherwise the body as posted may be.
 	const dataIsText = isRecord(request.body) && typeof request.body.data === 'string';

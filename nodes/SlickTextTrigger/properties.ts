@@ -133,6 +133,14 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to start nothing for an event that already arrived in the last 24 hours. SlickText sends an event again when it gets no answer within 5 seconds. Current events are recognised by their ID, legacy events by their content.',
+			'Whether to start nothing for an event this n8n process already received in the last 25 hours. SlickText sends an event again when it gets no answer within 5 seconds. Current events are recognised by their ID, legacy events by their content without attemptNumber. Each event also carries this key as eventKey.',
+	},
+	{
+		displayName:
+			"Repeats are remembered in this n8n process's memory until it restarts. To also drop repeats after a restart or across several webhook processes, add n8n's Remove Duplicates node after this trigger: operation Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.eventKey }}. Test events (Listen for Test Event) are never ignored and never remembered.",
+		name: 'repeatsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ignoreRepeatedDeliveries: [true] } },
 	},
 ];

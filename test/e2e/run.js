@@ -11,7 +11,11 @@ const path = require('node:path');
 const { startSandbox } = require('../../sandbox/server');
 const { prepareUserFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProcess, CREDENTIAL_IDS } = require('../../scripts/n8n-env');
 const { ensureRuntime } = require('../../scripts/n8n-runtime');
-const suites = [require('./runtime'), require('./headless'), require('./server')];
+const allSuites = {
+	runtime: require('./runtime'),
+	headless: require('./headless'), server: require('./server'), repeats: require('./repeats') };
+// E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.
+const suites = (process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : Object.keys(allSuites)).map((name) => allSuites[name]);
 
 const results = [];
 

@@ -53,7 +53,14 @@ export interface WebhookServerOptions {
 	staticData?: IDataObject;
 	/** n8n runs production webhooks in mode 'webhook' and test ones in 'manual'. */
 	mode?: WorkflowExecuteMode;
+	/**
+	 * The node's id. Each server gets a new one unless given, because the trigger remembers events per
+	 * workflow and node for the life of the process (here: the jest worker).
+	 */
+	nodeId?: string;
 }
+
+let serversStarted = 0;
 
 type Request = IncomingMessage & {
 	body?: unknown;
@@ -109,6 +116,7 @@ const servers = new Set<WebhookServer>();
 export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
 	const node: INode = {
 		...createNode({ type: options.type, parameters: options.parameters, credentials: {} }),
+		id: options.nodeId ?? `trigger-${++serversStarted}-${process.pid}`,
 		webhookId: 'test-webhook-id',
 	};
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;

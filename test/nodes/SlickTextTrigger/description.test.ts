@@ -22,7 +22,7 @@ function notice(name: string) {
 
 describe('SlickText Trigger description', () => {
 	it('is a POST webhook trigger that answers at once, with no input', () => {
-		expect(description).toMatchObject({ name: 'slickTextTrigger', group: ['trigger'], inputs: [], version: 1 });
+		expect(description).toMatchObject({ name: 'slickTextTrigger', group: ['trigger'], inputs: [], version: [1, 2], defaultVersion: 2 });
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
 		]);
@@ -30,7 +30,13 @@ describe('SlickText Trigger description', () => {
 	});
 
 	it('shows the current set-up and events by default', () => {
-		expect(shown({})).toEqual(['platform', 'currentSetup', 'events', 'ignoreRepeatedDeliveries']);
+		expect(shown({})).toEqual(['platform', 'currentSetup', 'events', 'ignoreRepeatedDeliveries', 'repeatsNotice']);
+		expect(shown({ ignoreRepeatedDeliveries: false })).not.toContain('repeatsNotice');
+		// Says where the memory lives, what covers a restart, and what a test event does.
+		expect(notice('repeatsNotice')).toContain("this n8n process's memory until it restarts");
+		expect(notice('repeatsNotice')).toContain('Remove Duplicates');
+		expect(notice('repeatsNotice')).toContain('{{ $json.eventKey }}');
+		expect(notice('repeatsNotice')).toContain('Test events (Listen for Test Event) are never ignored');
 		expect(notice('currentSetup')).toContain('Settings > API & Webhooks > Webhooks');
 		expect(notice('currentSetup')).toContain('Production URL');
 	});
@@ -43,6 +49,7 @@ describe('SlickText Trigger description', () => {
 			'webhookSecret',
 			'noSecretNotice',
 			'ignoreRepeatedDeliveries',
+			'repeatsNotice',
 		]);
 		expect(shown({ platform: 'legacy', webhookSecret: 's3cret' })).not.toContain('noSecretNotice');
 		expect(notice('legacySetup')).toContain('www.slicktext.com/dashboard');

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startWebhookServer } from '../../helpers/webhook';
+import { startWebhookServer, type WebhookServerOptions } from '../../helpers/webhook';
 
 export const contact = {
 	contact_id: 1111111,
@@ -74,11 +74,16 @@ export function sign(text: string, secret = SECRET): string {
 	return createHmac('md5', secret).update(text).digest('hex');
 }
 
-export async function currentTrigger(parameters: INodeParameters = {}, staticData?: IDataObject) {
+export async function currentTrigger(
+	parameters: INodeParameters = {},
+	staticData?: IDataObject,
+	options: Pick<WebhookServerOptions, 'mode' | 'nodeId'> = {},
+) {
 	return await startWebhookServer({
 		type: 'slickTextTrigger',
 		parameters: { platform: 'current', events: ['*'], ...parameters },
 		staticData,
+		...options,
 	});
 }
 
@@ -88,4 +93,14 @@ export async function legacyTrigger(parameters: INodeParameters = {}, staticData
 		parameters: { platform: 'legacy', legacyEvents: ['*'], webhookSecret: SECRET, ...parameters },
 		staticData,
 	});
+}
+
+/** The events of each run as SlickText sent them, without the `eventKey` the trigger adds. */
+export function eventsOf(trigger: { runs: IDataObject[][] }): IDataObject[][] {
+	return trigger.runs.map((run) => run.map(({ eventKey: _key, ...event }) => event));
+}
+
+/** The `eventKey` of each run's events. */
+export function keysOf(trigger: { runs: IDataObject[][] }): unknown[][] {
+	return trigger.runs.map((run) => run.map((event) => event.eventKey));
 }

@@ -1,0 +1,173 @@
+'use strict';
+// Repeated deliveries in real n8n: published SlickText Trigger workflows (one per platform, each with
+// n8n's Remove Duplicates after the trigger, as the README advises) receive every event three times in
+// a row, three times at the same moment, and three times more after n8n restarts. Each event must
+// have exactly one side effect (a list add in the sandbox); the executions are counted too.
+
+const assert = require('node:assert/strict');
+
+const PORT = Number(process.env.E2E_N8N_PORT || 5691);
+const EVENTS = 3;
+
+exports.title = 'n8n start: repeated deliveries (sequential, concurrent, across a restart)';
+
+const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+
+function workflow(id, webhookId, parameters, contactIdExpression, credentialId) {
+	return {
+		id,
+		name: `E2E repeats (${parameters.platform})`,
+		versionId: `${id}-v1`,
+		active: false,
+		nodes: [
+			{ id: `${id}-t`, name: 'SlickText Trigger', type: 'n8n-nodes-slicktext.slickTextTrigger', typeVersion: 2, position: [0, 0], webhookId, parameters },
+			{
+				id: `${id}-d`,
+				name: 'Remove Duplicates',
+				type: 'n8n-nodes-base.removeDuplicates',
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.eventKey }}', options: {} },
+			},
+			{
+				id: `${id}-a`,
+				name: 'Add to Welcome List',
+				type: 'n8n-nodes-slicktext.slickText',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { resource: 'list', operation: 'addContacts', contactIds: contactIdExpression, listIds: '={{ [5] }}' },
+				credentials: { slickTextApi: { id: credentialId, name: 'SlickText sandbox (current API)' } },
+			},
+		],
+		connections: { 'SlickText Trigger': next('Remove Duplicates'), 'Remove Duplicates': next('Add to Welcome List') },
+		settings: { saveDataSuccessExecution: 'all' },
+	};
+}
+
+const platforms = (CREDENTIAL_IDS) => [
+	{
+		name: 'current',
+		wf: workflow('e2eRepeatsCurrent1', 'e2e-repeats-current', { platform: 'current', events: ['contact_created'] }, '={{ $json.data.contact_id }}', CREDENTIAL_IDS.current),
+		firstContact: 31,
+		// A retry carries the same id and the next attempt number.
+		delivery: (contactId, attempt) => ({
+			contentType: 'application/json',
+			body: JSON.stringify({
+				id: `e2e-repeat-${contactId}`,
+				name: 'contact_created',
+				url: 'https://example.com/hook',
+				attempts: attempt,
+				date: '2024-11-25 16:15:19',
+				data: { contact_id: contactId, _brand_id: 1001, opt_in_status: 'subscribed' },
+			}),
+		}),
+	},
+	{
+		name: 'legacy',
+		wf: workflow('e2eRepeatsLegacy01', 'e2e-repeats-legacy', { platform: 'legacy', legacyEvents: ['NewSubscriber'] }, '={{ $json.Subscriber.id }}', CREDENTIAL_IDS.current),
+		firstContact: 41,
+		// A legacy retry is the same content with the next attemptNumber.
+		delivery: (contactId, attempt) => ({
+			contentType: 'application/x-www-form-urlencoded',
+			body: new URLSearchParams({
+				data: JSON.stringify({ Event: 'NewSubscriber', Timestamp: '2024-11-25 16:15:19', attemptNumber: attempt, Subscriber: { id: contactId, number: '+17165551212' } }),
+			}).toString(),
+		}),
+	},
+];
+
+exports.workflows = ({ CREDENTIAL_IDS }) => platforms(CREDENTIAL_IDS).map((p) => p.wf);
+
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess, check, CREDENTIAL_IDS }) => {
+	sandbox.reset();
+	const list = platforms(CREDENTIAL_IDS);
+	let n8n;
+	let cookie;
+	const start = async () => {
+		n8n = await startN8n(userFolder, { port: PORT, log: 'ignore' });
+		cookie = await ownerSession(n8n.base);
+	};
+	const rest = async (method, path, body) => {
+		const res = await fetch(`${n8n.base}${path}`, { method, headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' }, body: body && JSON.stringify(body) });
+		return { status: res.status, json: await res.json().catch(() => undefined) };
+	};
+	const deliver = async (platform, contactId, attempt) => {
+		const { contentType, body } = platform.delivery(contactId, attempt);
+		const res = await fetch(`${n8n.base}/webhook/${platform.wf.nodes[0].webhookId}/webhook`, { method: 'POST', headers: { 'content-type': contentType }, body });
+		await res.arrayBuffer();
+		return res.status;
+	};
+	const executions = async (workflowId) => {
+		const r = await rest('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`);
+		return Number(r.json?.data?.count);
+	};
+	const sideEffects = (contactId) =>
+		sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/lists/contacts') && r.status === 200 && (r.body || []).some((e) => Number(e.contact_id) === contactId)).length;
+	const contacts = (p) => Array.from({ length: EVENTS }, (_, i) => p.firstContact + i);
+	/** Waits until the executions of a workflow stop changing (n8n saves them after the run). */
+	const settled = async (workflowId, atLeast) => {
+		let last = -1;
+		for (let i = 0; i < 60; i++) {
+			const now = await executions(workflowId);
+			if (now >= atLeast && now === last) return now;
+			last = now;
+			await pause(500);
+		}
+		return last;
+	};
+
+	try {
+		await start();
+		await check('repeats: both trigger workflows activate', async () => {
+			for (const p of list) {
+				const stored = await rest('GET', `/rest/workflows/${p.wf.id}`);
+				const res = await rest('POST', `/rest/workflows/${p.wf.id}/activate`, { versionId: stored.json?.data?.versionId });
+				assert.ok(res.status < 300, `activate ${p.wf.id}: ${res.status}`);
+			}
+		});
+
+		await check(`repeats: ${EVENTS} events per platform, each delivered 3 times in a row and 3 times at once, start ${EVENTS} runs`, async () => {
+			for (const p of list) {
+				const [first, ...rest2] = contacts(p);
+				// The first delivery, posted again only while n8n has not yet registered the webhook (404).
+				for (let i = 0; (await deliver(p, first, 1)) === 404; i++) {
+					assert.ok(i < 60, `${p.name} webhook never registered`);
+					await pause(300);
+				}
+				for (const attempt of [2, 3]) assert.equal(await deliver(p, first, attempt), 200);
+				for (const c of rest2) for (const attempt of [1, 2, 3]) assert.equal(await deliver(p, c, attempt), 200);
+				// The same events again, three deliveries each at the same moment.
+				const statuses = await Promise.all(contacts(p).flatMap((c) => [4, 5, 6].map((attempt) => deliver(p, c, attempt))));
+				assert.ok(statuses.every((s) => s === 200), `${p.name}: ${statuses}`);
+			}
+			for (const p of list) {
+				assert.equal(await settled(p.wf.id, EVENTS), EVENTS, `${p.name}: executions`);
+				for (const c of contacts(p)) assert.equal(sideEffects(c), 1, `${p.name}: side effects of contact ${c}`);
+			}
+		});
+
+		await stopProcess(n8n.child);
+		await start();
+
+		await check('repeats: after a restart, 3 more deliveries at once of each event add nothing (Remove Duplicates keeps the keys in n8n\'s database)', async () => {
+			for (const p of list) {
+				const before = await executions(p.wf.id);
+				const [first] = contacts(p);
+				for (let i = 0; (await deliver(p, first, 7)) === 404; i++) {
+					assert.ok(i < 60, `${p.name} webhook never registered after the restart`);
+					await pause(300);
+				}
+				const statuses = await Promise.all(contacts(p).flatMap((c) => [8, 9].concat(c === first ? [] : [7]).map((attempt) => deliver(p, c, attempt))));
+				assert.ok(statuses.every((s) => s === 200), `${p.name}: ${statuses}`);
+				// The process's memory is new, so each event starts one run again; that run stops at Remove Duplicates.
+				assert.equal(await settled(p.wf.id, before + EVENTS), before + EVENTS, `${p.name}: executions after the restart`);
+			}
+			await pause(1000);
+			for (const p of list) for (const c of contacts(p)) assert.equal(sideEffects(c), 1, `${p.name}: side effects of contact ${c} after the restart`);
+		});
+	} finally {
+		if (n8n) await stopProcess(n8n.child);
+	}
+};
