@@ -121,7 +121,7 @@ function ensureRuntime(root = cacheRoot, { repair = true } = {}) {
 		return p;
 	}
 	if (marked || fs.existsSync(p.n8nBin) || fs.existsSync(p.node)) {
-		step(`the cached runtime in ${p.runtimeDir} is broken and will be repaired:`);
+		step(`the cached runtime in ${p.runtimeDir} is broken${repair ? ' and will be repaired' : ''}:`);
 		for (const problem of problems) step(`  - ${problem}`);
 	} else {
 		step(`first use: installing Node ${NODE_VERSION} and n8n ${N8N_VERSION} into ${p.runtimeDir}`);
