@@ -1,6 +1,6 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { malformedError } from './errors';
+import { inputError, malformedError } from './errors';
 import { send, withQuery, type RequestData } from './transport/request';
 
 /**
@@ -13,11 +13,31 @@ export const MAX_PAGE_SIZE = 10_000;
 /** A bound no real collection reaches; it only stops an API that keeps saying "more" forever. */
 const MAX_PAGES = 10_000;
 
+/**
+ * The most records one input item may return. n8n's routing node appends each item's result with
+ * `push(...records)`, which overflows the call stack between 120,000 and 125,000 records (after every
+ * page was fetched). Stopping here, early and with advice, is better than that.
+ */
+export const MAX_RESULT_ITEMS = 100_000;
+
+const TOO_MANY_HINT =
+	`n8n cannot take more than about 120,000 records from one request of a node. Narrow the list with ` +
+	`Filters and run one item per part (for example by list or by date), each under ${MAX_RESULT_ITEMS.toLocaleString('en-US')}.`;
+
+function tooMany(ctx: IExecutePaginationFunctions, what: string): Error {
+	return inputError(ctx, 'Return All', `${what}: more than ${MAX_RESULT_ITEMS.toLocaleString('en-US')} records`, TOO_MANY_HINT);
+}
+
 type Pager = (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
 
 function wanted(ctx: IExecutePaginationFunctions): number {
 	if (ctx.getNodeParameter('returnAll', false) as boolean) return Infinity;
-	return Math.max(1, Number(ctx.getNodeParameter('limit', 50)));
+	const limit = Math.max(1, Number(ctx.getNodeParameter('limit', 50)));
+	// Checked before any request: such a Limit could never be delivered.
+	if (limit > MAX_RESULT_ITEMS) {
+		throw inputError(ctx, 'Limit', `${limit} is more than ${MAX_RESULT_ITEMS.toLocaleString('en-US')}`, TOO_MANY_HINT);
+	}
+	return limit;
 }
 
 function tooManyPages(ctx: IExecutePaginationFunctions): Error {
@@ -48,6 +68,10 @@ export function currentPages(): Pager {
 			}
 			collect(out, data, max);
 			const hasMore = (body?.pagingData as IDataObject | undefined)?.hasMore === true;
+			// The current API tells no total: stop as soon as the bound is passed (about 10 pages in).
+			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && hasMore)) {
+				throw tooMany(this, 'the list has more');
+			}
 			if (out.length >= max || !hasMore) return out;
 			if (data.length === 0) {
 				throw malformedError(
@@ -76,9 +100,11 @@ export function legacyPages(key: string): Pager {
 			if (!Array.isArray(records)) {
 				throw malformedError(this.getNode(), `the list has no "${key}" array`, this.getItemIndex());
 			}
+			const total = Number((body?.meta as IDataObject | undefined)?.total);
+			// The legacy API tells its total on the first page: stop before fetching the rest.
+			if (max === Infinity && total > MAX_RESULT_ITEMS) throw tooMany(this, `the list has ${total}`);
 			collect(out, records, max);
 			offset += records.length;
-			const total = Number((body?.meta as IDataObject | undefined)?.total);
 			// An empty page ends the list even when the total (counted earlier) promised more.
 			if (out.length >= max || records.length === 0 || !(offset < total)) return out;
 		}
@@ -103,6 +129,9 @@ export function sendLogPages(): Pager {
 			}
 			collect(out, items, max);
 			const meta = (body?.meta ?? {}) as IDataObject;
+			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && meta.isLastPage === false)) {
+				throw tooMany(this, 'the send log has more');
+			}
 			if (out.length >= max || meta.isLastPage !== false) return out;
 			const next = meta.nextPageKey;
 			if (typeof next !== 'string' || next === '' || seenKeys.has(next)) {
