@@ -43,7 +43,7 @@ const POLL_MS = 10;
 /** Round trips remembered to estimate the shortest one (the network's part of any round trip). */
 const RTT_SAMPLES = 24;
 /** Taken off the shortest round trip before it shortens how long a request counts (see tryBook). */
-const RTT_SAFETY_MS = 20;
+const RTT_SAFETY_MS = 40;
 /** How long after an answer the next requests still count as "warm" (see `finish`). */
 const WARM_MS = 60_000;
 /** How far back the x-RateLimit-Remaining samples reach when estimating other senders' rate. */
