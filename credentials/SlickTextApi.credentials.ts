@@ -58,7 +58,7 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 8,
 			description:
-				'SlickText allows 8 requests a second. Lower it when other tools use the same account; raise it only if SlickText raised your limit.',
+				'SlickText allows 8 requests a second. Keep it when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means the default, 8.',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -67,7 +67,16 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 480,
 			description:
-				'SlickText allows 480 requests a minute. The nodes wait rather than exceed it, and adapt to the limits SlickText reports in its answers.',
+				'SlickText allows 480 requests a minute. The nodes wait rather than exceed it, and adapt to the limits SlickText reports in its answers. Empty, 0 or less means the default, 480.',
+		},
+		{
+			displayName: 'Rate Limit Wait (Seconds)',
+			name: 'rateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 300,
+			description:
+				'How long one request may keep waiting and retrying in total when SlickText answers 429 (rate limited) before its item fails. One wait never exceeds 60 seconds, whatever the answer says.',
 		},
 	];
 

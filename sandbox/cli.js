@@ -1,6 +1,6 @@
 'use strict';
 // `npm run sandbox`: the SlickText sandbox on 127.0.0.1, with SlickText's rate limit on.
-//   npm run sandbox -- --port 8787 --contacts 100000 --no-rate-limit
+//   npm run sandbox -- --port 8787 --contacts 100000 --no-rate-limit --latency-ms 150
 
 const { startSandbox, CREDENTIALS } = require('./server');
 
@@ -17,7 +17,11 @@ async function main() {
 	if (contacts) seed.contacts = Number(contacts);
 	if (subscribers) seed.subscribers = Number(subscribers);
 	const sandbox = await startSandbox(
-		{ seed, rateLimit: process.argv.includes('--no-rate-limit') ? false : undefined },
+		{
+			seed,
+			rateLimit: process.argv.includes('--no-rate-limit') ? false : undefined,
+			latencyMs: Number(option('latency-ms', 0)),
+		},
 		port,
 	);
 	const lines = [
@@ -34,6 +38,7 @@ async function main() {
 		`  Private Key  ${CREDENTIALS.legacy.privateKey}`,
 		'',
 		`Rate limit: ${sandbox.rateLimiter ? '8 a second, 480 a minute (as SlickText)' : 'off'}`,
+		`Added round trip: ${sandbox.options.latencyMs} ms`,
 		'',
 		`Try: curl -H "Authorization: Bearer ${CREDENTIALS.current.apiKey}" ${sandbox.currentBaseUrl}/brands/${CREDENTIALS.current.brandId}/contacts?limit=2`,
 	];

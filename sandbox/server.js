@@ -6,6 +6,7 @@
 const http = require('node:http');
 const { createRouter } = require('./router');
 const { createRateLimiter } = require('./rateLimit');
+const { withLatency } = require('./latency');
 const current = require('./current');
 const legacy = require('./legacy');
 
@@ -18,12 +19,14 @@ class Sandbox {
 	 * @param {object} [options]
 	 * @param {false|{perSecond:number, perMinute:number}} [options.rateLimit] SlickText's limit by default
 	 * @param {{contacts?: number, subscribers?: number}} [options.seed] sizes of the demo data
+	 * @param {number} [options.latencyMs] a round trip added to every request (see latency.js)
 	 */
 	constructor(options = {}) {
 		this.options = {
 			rateLimit: options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
 			seed: options.seed || {},
 			logBodies: options.logBodies !== false,
+			latencyMs: Number(options.latencyMs) || 0,
 		};
 		this.credentials = CREDENTIALS;
 		this.server = undefined;
@@ -66,7 +69,7 @@ class Sandbox {
 	}
 
 	async start(port = 0, host = '127.0.0.1') {
-		this.server = http.createServer((req, res) => this.handle(req, res));
+		this.server = http.createServer(withLatency((req, res) => this.handle(req, res), this.options.latencyMs));
 		this.server.on('connection', (socket) => {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkLimit } from './allItems';
-import { malformedError } from './errors';
+import { inputError, malformedError } from './errors';
 import { MAX_PAGE_SIZE } from './limits';
 import { send, withQuery, type RequestData } from './transport/request';
 
@@ -14,6 +14,21 @@ export { MAX_PAGE_SIZE };
 
 /** A bound no real collection reaches; it only stops an API that keeps saying "more" forever. */
 const MAX_PAGES = 10_000;
+
+/**
+ * The most records one input item may return. n8n's routing node appends each item's result with
+ * `push(...records)`, which overflows the call stack between 120,000 and 125,000 records (after every
+ * page was fetched). Stopping here, early and with advice, is better than that.
+ */
+export const MAX_RESULT_ITEMS = 100_000;
+
+const TOO_MANY_HINT =
+	`n8n cannot take more than about 120,000 records from one request of a node. Narrow the list with ` +
+	`Filters and run one item per part (for example by list or by date), each under ${MAX_RESULT_ITEMS.toLocaleString('en-US')}.`;
+
+function tooMany(ctx: IExecutePaginationFunctions, what: string): Error {
+	return inputError(ctx, 'Return All', `${what}: more than ${MAX_RESULT_ITEMS.toLocaleString('en-US')} records`, TOO_MANY_HINT);
+}
 
 type Pager = (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
 
@@ -75,6 +90,10 @@ export function currentPages(): Pager {
 			}
 			const hasMore = paging.hasMore;
 			collect(out, data, max);
+			// The current API tells no total: stop as soon as the bound is passed (about 10 pages in).
+			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && hasMore)) {
+				throw tooMany(this, 'the list has more');
+			}
 			if (out.length >= max || !hasMore) return out;
 			if (data.length === 0) {
 				throw malformedError(
@@ -111,6 +130,8 @@ export function legacyPages(key: string): Pager {
 			if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
 				throw unexpected(this, `"meta.total" is ${typeOf(total)} at offset ${offset}; it should be a whole number`);
 			}
+			// The legacy API tells its total on the first page: stop before fetching the rest.
+			if (max === Infinity && total > MAX_RESULT_ITEMS) throw tooMany(this, `the list has ${total}`);
 			collect(out, records, max);
 			offset += records.length;
 			if (out.length >= max || offset >= total) return out;
@@ -146,6 +167,9 @@ export function sendLogPages(): Pager {
 				throw unexpected(this, `"meta.isLastPage" is ${typeOf(meta.isLastPage)}; it should be true or false`);
 			}
 			collect(out, items, max);
+			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && !meta.isLastPage)) {
+				throw tooMany(this, 'the send log has more');
+			}
 			if (out.length >= max || meta.isLastPage) return out;
 			const next = meta.nextPageKey;
 			if (typeof next !== 'string' || next === '' || seenKeys.has(next)) {

@@ -1,14 +1,18 @@
+import { createHash } from 'node:crypto';
+
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
 
 /**
- * SlickText allows 8 requests a second and 480 a minute per key, over a 60-second window. n8n starts
- * the requests of all items of a declarative node at once, so without a limiter most would get 429.
+ * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
+ * 60-second window. n8n starts the requests of all items of a declarative node at once, so without a
+ * limiter most would get 429.
  *
- * One limiter per credential (module state lives as long as the n8n process): sliding windows of a
- * second and a minute over the requests sent, plus a "blocked until" time taken from the API's own
- * headers (x-RateLimit-Remaining 0 or a 429 with x-RateLimit-Reset).
+ * One limiter per key and process (module state lives as long as the n8n process): sliding windows
+ * of a second and a minute over the requests sent, a "blocked until" time taken from the API's
+ * own headers, and a share of the rate that shrinks while other processes (n8n queue-mode workers,
+ * other tools) use the same key, as SlickText's x-RateLimit-Remaining shows.
  */
 export interface RateLimit {
 	perSecond: number;
@@ -17,17 +21,69 @@ export interface RateLimit {
 
 export const SLICKTEXT_RATE_LIMIT: RateLimit = { perSecond: 8, perMinute: 480 };
 
-// A request counts against the window until a moment after its answer came: by then the server has
-// surely seen it, however long it waited to be sent or to arrive. Counting from the moment it was
-// booked is not enough: n8n prepares all items at once, so a booked request can leave late. The margin
-// only absorbs millisecond rounding between our clock and the server's.
-const EDGE_MARGIN_MS = 5;
+/**
+ * The longest one wait for a rate-limit reset may be, whatever a server or proxy announces: SlickText's
+ * longest window is a minute, so a longer reset is a wrong header, not a reason to stop for hours.
+ */
+export const MAX_RESET_WAIT_MS = 60_000;
+
+/** Default for the credential's "Rate Limit Wait" (seconds): the total a request may spend in 429s. */
+export const DEFAULT_RATE_LIMIT_WAIT_S = 300;
+
+/**
+ * Milliseconds on a clock that only moves forward (a wall-clock step by NTP or by hand does not change
+ * any wait). Replaceable so that tests can drive it.
+ */
+export const limiterClock = { now: (): number => performance.now() };
+
+// Slack added to every window: the server's clock and event loop round differently from ours.
+const EDGE_MARGIN_MS = 15;
 /** How long to look again when every request in the window is still under way (a finish looks sooner). */
 const POLL_MS = 10;
+/** Round trips remembered to estimate the shortest one (the network's part of any round trip). */
+const RTT_SAMPLES = 24;
+/** Taken off the shortest round trip before it shortens how long a request counts (see tryBook). */
+const RTT_SAFETY_MS = 40;
+/** How long after an answer the next requests still count as "warm" (see `finish`). */
+const WARM_MS = 60_000;
+/** How far back the x-RateLimit-Remaining samples reach when estimating other senders' rate. */
+const SHARE_LOOKBACK_MS = 3_000;
+/** The shortest span over which other senders' rate is estimated (shorter is mostly noise). */
+const SHARE_MIN_SPAN_MS = 1_000;
+/** What a 429 leaves of the share. */
+const SHARE_DECREASE = 0.75;
+/** Kept free of what other senders leave (a fraction of the limit), while others are seen sending. */
+const SHARE_HEADROOM = 0.04;
+/** Without Remaining headers, a 429 reduces the share; it grows back fully over this long without 429. */
+const SHARE_RECOVERY_MS = 10_000;
 
-/** A booked request: counted from booking until `done` plus the window length. */
+/** A booked request: counted in the windows from `sent` until a window after the server saw it. */
 export interface Booking {
+	sent: number;
 	done?: number;
+	/** Booked while answers were coming in, so its round trip is not inflated by a cold start. */
+	warm?: boolean;
+}
+
+interface RemainingSample {
+	at: number;
+	remaining: number;
+	mine: number;
+}
+
+/**
+ * Converts a reset header (x-RateLimit-Reset or Retry-After) to a wait in milliseconds, never more than
+ * MAX_RESET_WAIT_MS. SlickText sends seconds until the reset; a value that can only be an epoch time
+ * (seconds or milliseconds since 1970) is converted with the wall clock; anything else too long (for
+ * example milliseconds sent where seconds belong) is capped.
+ */
+export function resetWaitMs(value: number | undefined, wallNow: number = Date.now()): number | undefined {
+	if (value === undefined || !Number.isFinite(value)) return undefined;
+	let ms: number;
+	if (value >= 1e12) ms = value - wallNow;
+	else if (value >= 1e9) ms = value * 1000 - wallNow;
+	else ms = value * 1000;
+	return Math.min(MAX_RESET_WAIT_MS, Math.max(0, ms));
 }
 
 /**
@@ -45,9 +101,25 @@ export class RateLimiter {
 	/** When the pending wake-up fires (in the past: none pending). */
 	private timerAt = -Infinity;
 
+	private readonly rtts: number[] = [];
+
+	/** The part of the limit this process allows itself (1: all of it; less while others use the key). */
+	share = 1;
+
+	/** Answers SlickText counted (not 429), to tell our part of a falling Remaining from others'. */
+	private answered = 0;
+
+	private samples: RemainingSample[] = [];
+
+	private lastShareUpdate = -Infinity;
+
+	private last429 = -Infinity;
+
+	private lastFinish = -Infinity;
+
 	constructor(
 		public limit: RateLimit,
-		private readonly now: () => number = Date.now,
+		private readonly now: () => number = () => limiterClock.now(),
 	) {}
 
 	/** Waits until one more request may be sent, and books it; call `finish` when its answer came. */
@@ -60,6 +132,14 @@ export class RateLimiter {
 
 	finish(booking: Booking): void {
 		booking.done = this.now();
+		// The first requests after a quiet spell spend much of their round trip here, before they leave
+		// (credentials, connections): they would make the network look slower than it is, and the next
+		// requests, which leave at once, would arrive early. Only later round trips measure the network.
+		if (booking.warm) {
+			this.rtts.push(booking.done - booking.sent);
+			if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
+		}
+		this.lastFinish = booking.done;
 		// The slot frees a window later; the next waiter's timer is worked out from this answer.
 		this.pump();
 	}
@@ -68,13 +148,33 @@ export class RateLimiter {
 	tryBook(): Booking | number {
 		const t = this.now();
 		if (t < this.blockedUntil) return this.blockedUntil - t;
+		this.recover(t);
+		// Less a safety share: the answer's way back and the server's event loop vary by some milliseconds
+		// (on loopback the round trip is that variation alone, so nothing is taken off there).
+		const minRtt = this.rtts.length > 0 ? Math.max(0, Math.min(...this.rtts) - RTT_SAFETY_MS) : 0;
 		// Forget requests that no longer count in the longest window.
-		this.bookings = this.bookings.filter((b) => b.done === undefined || b.done > t - 60_000 - EDGE_MARGIN_MS);
-		const wait = Math.max(this.waitFor(t, 60_000, this.limit.perMinute), this.waitFor(t, 1_000, this.limit.perSecond));
+		this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
+		const fraction = this.share;
+		const wait = Math.max(
+			this.waitFor(t, minRtt, 60_000, this.limit.perMinute * fraction),
+			this.waitFor(t, minRtt, 1_000, this.limit.perSecond * fraction),
+		);
 		if (wait > 0) return wait;
-		const booking: Booking = {};
+		const booking: Booking = { sent: t, warm: t - this.lastFinish < WARM_MS };
 		this.bookings.push(booking);
 		return booking;
+	}
+
+	/**
+	 * Until when a request counts in a window of `length` ms. The server saw it at some moment between
+	 * sending and answer; the shortest round trip seen is what the network adds to every request, so
+	 * "answer less shortest round trip" is the latest moment it can have left here for good (a request
+	 * held up in this process or at the server answers later and counts longer). A window after that,
+	 * the next request arrives a window after this one did, at any round trip.
+	 */
+	private countsUntil(b: Booking, minRtt: number, length: number): number {
+		if (b.done === undefined) return Infinity;
+		return Math.max(b.sent, b.done - minRtt) + length + EDGE_MARGIN_MS;
 	}
 
 	/** Hands out slots to waiters in order while there is room, then sets one timer for the rest. */
@@ -95,41 +195,103 @@ export class RateLimiter {
 		// there is nothing to hand out (n8n's lint rules allow no clearTimeout here).
 		if (this.timerAt <= at && this.timerAt > this.now()) return;
 		this.timerAt = at;
-		void sleep(ms).then(() => {
+		void sleep(Math.ceil(ms)).then(() => {
 			if (this.timerAt === at) this.timerAt = -Infinity;
 			this.pump();
 		});
 	}
 
-	/** 0 when the window of `length` ms has room, else the wait until the earliest slot frees. */
-	private waitFor(t: number, length: number, max: number): number {
-		if (!(max > 0)) return 0;
-		const since = t - length - EDGE_MARGIN_MS;
-		let counted = 0;
-		let earliestEnd = Infinity;
+	/** 0 when the window of `length` ms has room for one more, else the wait until a slot frees. */
+	private waitFor(t: number, minRtt: number, length: number, allowed: number): number {
+		if (!(allowed > 0)) return 0;
+		// A fractional share (say 3.5 a second) rounds down: a shorter window with fewer requests would
+		// let bursts from two windows meet in one of the server's.
+		const max = Math.max(1, Math.floor(allowed + 1e-9));
+		const span = length;
+		const ends: number[] = [];
+		let inFlight = 0;
 		for (const b of this.bookings) {
-			if (b.done === undefined || b.done > since) {
-				counted++;
-				if (b.done !== undefined) earliestEnd = Math.min(earliestEnd, b.done);
-			}
+			const end = this.countsUntil(b, minRtt, span);
+			if (end === Infinity) inFlight++;
+			else if (end > t) ends.push(end);
 		}
-		if (counted < max) return 0;
-		return earliestEnd === Infinity ? POLL_MS : earliestEnd - since + 1;
+		if (inFlight + ends.length < max) return 0;
+		if (ends.length === 0) return POLL_MS;
+		// The slot that frees first is the one to wait for.
+		const need = inFlight + ends.length - max + 1;
+		if (need > ends.length) return POLL_MS;
+		ends.sort((a, b) => a - b);
+		return ends[need - 1] - t + 1;
 	}
 
-	/** Takes in what the API says about the window: nothing more may be sent until it resets. */
-	observe(remaining: number | undefined, resetSeconds: number | undefined): void {
-		if (remaining === 0 && resetSeconds !== undefined) this.blockFor(resetSeconds * 1000);
+	/**
+	 * Takes in what the API says about the window after an answer: blocks everyone when nothing is left,
+	 * and learns how fast others use the same key from how Remaining falls beyond our own answers.
+	 */
+	observe(status: number, remaining: number | undefined, resetMs: number | undefined): void {
+		const t = this.now();
+		if (status === 429) {
+			this.blockFor(resetMs ?? 1000);
+			// Someone sent more than the key allows, most likely others besides us: take a smaller part
+			// (once per window; the Remaining samples, or time without 429, give it back).
+			if (t - this.last429 > 1_000) this.share = Math.max(this.minShare(), this.share * SHARE_DECREASE);
+			this.last429 = t;
+			return;
+		}
+		this.answered++;
+		if (remaining === undefined) return;
+		if (remaining <= 0 && resetMs !== undefined) this.blockFor(resetMs);
+		this.learnShare(t, remaining);
 	}
 
+	private learnShare(t: number, remaining: number): void {
+		const last = this.samples[this.samples.length - 1];
+		// Remaining went up: a new window began, earlier samples no longer compare.
+		if (last && remaining > last.remaining) this.samples = [];
+		this.samples.push({ at: t, remaining, mine: this.answered });
+		while (this.samples.length > 2 && this.samples[1].at < t - SHARE_LOOKBACK_MS) this.samples.shift();
+		const first = this.samples[0];
+		if (t - first.at < SHARE_MIN_SPAN_MS || t - this.lastShareUpdate < SHARE_MIN_SPAN_MS / 2) return;
+		const used = first.remaining - remaining;
+		const mine = this.answered - first.mine;
+		const othersPerSecond = (Math.max(0, used - mine) * 1000) / (t - first.at);
+		// A little less than what others leave: processes that all aim at exactly the rest overshoot on
+		// every bit of jitter, and each overshoot is a 429.
+		const target = Math.min(1, Math.max(this.minShare(), 1 - othersPerSecond / this.limit.perSecond - (othersPerSecond > 0.25 ? SHARE_HEADROOM : 0)));
+		// Halfway towards the target: processes adjusting at the same time then meet at the shared limit
+		// (their sum lands on it in one step) instead of all dropping and all rising together.
+		this.share = (this.share + target) / 2;
+		this.lastShareUpdate = t;
+	}
+
+	/** Without Remaining samples, the share halved by a 429 grows back when 429s stop. */
+	private recover(t: number): void {
+		if (this.samples.length > 0 || this.share >= 1) return;
+		if (t - this.last429 > SHARE_RECOVERY_MS) this.share = 1;
+	}
+
+	/** At least one request a second, so that a process never stops altogether. */
+	private minShare(): number {
+		return Math.min(1, 1 / this.limit.perSecond);
+	}
+
+	/** Stops every request of this key for `ms` (at most MAX_RESET_WAIT_MS). */
 	blockFor(ms: number): void {
-		this.blockedUntil = Math.max(this.blockedUntil, this.now() + Math.max(0, ms) + EDGE_MARGIN_MS);
+		const wait = Math.min(MAX_RESET_WAIT_MS, Math.max(0, Number.isFinite(ms) ? ms : MAX_RESET_WAIT_MS));
+		this.blockedUntil = Math.max(this.blockedUntil, this.now() + wait + EDGE_MARGIN_MS);
+		// Never further than the bound from now, even if an earlier call set more.
+		this.blockedUntil = Math.min(this.blockedUntil, this.now() + MAX_RESET_WAIT_MS + EDGE_MARGIN_MS);
 	}
 }
 
 const limiters = new Map<string, RateLimiter>();
 
-/** The limiter shared by every node and item that uses the same credential. */
+/** Forgets every limiter (for tests: each starts from a quiet key). */
+export function resetLimiters(): void {
+	limiters.clear();
+}
+
+/** The limiter shared by every node and item that uses the same key. */
 export function limiterFor(key: string, limit: RateLimit): RateLimiter {
 	let limiter = limiters.get(key);
 	if (!limiter) {
@@ -142,13 +304,42 @@ export function limiterFor(key: string, limit: RateLimit): RateLimiter {
 }
 
 /**
- * The limiter of a credential, shared by the nodes' requests and the editor's lookups: keyed by what
- * identifies the account (never by the secret), with the rate set in the credential.
+ * A rate from the credential: a positive number, or SlickText's default when the field is empty, zero,
+ * negative or not a number (which would otherwise switch limiting off).
+ */
+export function credentialRate(value: unknown, fallback: number): number {
+	const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+	return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** The base URL as SlickText sees it: no blanks, no trailing slashes, host in lower case. */
+function normalisedBase(value: unknown): string {
+	const base = String(value ?? '').trim().replace(/\/+$/, '');
+	return base.replace(/^([a-z]+:\/\/[^/]+)/i, (origin) => origin.toLowerCase());
+}
+
+/**
+ * What SlickText counts requests by: the API key (current API) or the public key (legacy), on one
+ * server. The key itself is hashed so that no secret is kept as a map key.
+ */
+export function limiterKey(platform: Platform, credentials: IDataObject): string {
+	const identity = platform === 'current' ? credentials.apiKey : credentials.publicKey;
+	const hash = createHash('sha256').update(String(identity ?? '').trim()).digest('hex').slice(0, 32);
+	return `${platform}:${normalisedBase(credentials.baseUrl)}:${hash}`;
+}
+
+/**
+ * The limiter of a credential, shared by the nodes' requests and the editor's lookups, with the rate
+ * set in the credential.
  */
 export function limiterForCredential(platform: Platform, credentials: IDataObject): RateLimiter {
-	const identity = platform === 'current' ? credentials.brandId : credentials.publicKey;
-	return limiterFor(`${platform}:${String(credentials.baseUrl)}:${String(identity)}`, {
-		perSecond: Number(credentials.requestsPerSecond ?? SLICKTEXT_RATE_LIMIT.perSecond),
-		perMinute: Number(credentials.requestsPerMinute ?? SLICKTEXT_RATE_LIMIT.perMinute),
+	return limiterFor(limiterKey(platform, credentials), {
+		perSecond: credentialRate(credentials.requestsPerSecond, SLICKTEXT_RATE_LIMIT.perSecond),
+		perMinute: credentialRate(credentials.requestsPerMinute, SLICKTEXT_RATE_LIMIT.perMinute),
 	});
+}
+
+/** The credential's bound on the total time one request may spend waiting out 429s, in ms. */
+export function rateLimitWaitMs(credentials: IDataObject): number {
+	return credentialRate(credentials.rateLimitWait, DEFAULT_RATE_LIMIT_WAIT_S) * 1000;
 }

@@ -11,18 +11,24 @@ import {
 import { notSentError, runStopped } from '../allItems';
 import { isOwnError, malformedError, responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import { limiterForCredential, type RateLimiter } from './rateLimiter';
+import {
+	limiterClock,
+	limiterForCredential,
+	rateLimitWaitMs,
+	resetWaitMs,
+} from './rateLimiter';
 
 /**
  * Every request of both nodes goes through `send`: it waits for the credential's rate limiter, sends
  * through n8n's routing (so authentication and the node's request options apply), maps failures to
- * NodeApiError and sends again only a request that SlickText refused with 429.
+ * NodeApiError and sends again only a request that SlickText refused with 429: a 429 costs time, never
+ * an item, up to the credential's Rate Limit Wait in total.
  */
 
 export type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
-/** How often a request refused with 429 is sent again before the item fails. */
-export const MAX_RATE_LIMIT_RETRIES = 5;
+/** The longest pause between tries when a 429 names no reset (doubling from a second). */
+const MAX_BACKOFF_MS = 30_000;
 
 /** Thrown by `checkResponse` (inside n8n's routing) and turned into a NodeApiError by `send`. */
 class HttpFailure extends Error {
@@ -42,8 +48,8 @@ function headerNumber(headers: IDataObject | undefined, name: string): number | 
 	return Number.isFinite(n) ? n : undefined;
 }
 
-async function limiterOf(ctx: IExecuteSingleFunctions, platform: Platform): Promise<RateLimiter> {
-	return limiterForCredential(platform, (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject);
+async function credentialsOf(ctx: IExecuteSingleFunctions, platform: Platform): Promise<IDataObject> {
+	return (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
 }
 
 /**
@@ -57,12 +63,10 @@ export function checkResponse(platform: Platform): PostReceiveAction {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		const headers = response.headers as IDataObject;
-		const reset = headerNumber(headers, 'x-ratelimit-reset');
-		const limiter = await limiterOf(this, platform);
-		limiter.observe(headerNumber(headers, 'x-ratelimit-remaining'), reset);
+		const resetMs = resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after'));
+		const limiter = limiterForCredential(platform, await credentialsOf(this, platform));
+		limiter.observe(response.statusCode, headerNumber(headers, 'x-ratelimit-remaining'), resetMs);
 		if (response.statusCode >= 400 || response.statusCode < 200) {
-			const retryAfter = headerNumber(headers, 'retry-after');
-			const resetMs = reset !== undefined ? reset * 1000 : retryAfter !== undefined ? retryAfter * 1000 : undefined;
 			throw new HttpFailure(response.statusCode, response.body, resetMs);
 		}
 		if (typeof response.body === 'string' && response.body.trim() !== '') {
@@ -78,8 +82,9 @@ export async function send(
 	platform: Platform,
 	requestData: RequestData,
 ): Promise<INodeExecutionData[]> {
-	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+	const credentials = await credentialsOf(ctx, platform);
 	const limiter = limiterForCredential(platform, credentials);
+	let firstRefusal: number | undefined;
 	for (let attempt = 0; ; attempt++) {
 		const stoppedEarly = runStopped(ctx);
 		if (stoppedEarly !== undefined) throw notSentError(ctx, stoppedEarly);
@@ -100,10 +105,16 @@ export async function send(
 			// No HTTP answer (refused, dropped, timed out): never sent again, as it may have been done.
 			throw transportError(ctx.getNode(), failure, ctx.getItemIndex(), secretsOf(credentials));
 		}
-		if (failure.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
-			// Refused, so nothing was done: waiting for the window to reset and sending again is safe.
-			limiter.blockFor(failure.resetMs ?? 1000 * 2 ** attempt);
-			continue;
+		if (failure.status === 429) {
+			// Refused, so nothing was done: waiting for the window to reset and sending again is safe, for
+			// as long as the credential's Rate Limit Wait allows in total.
+			const now = limiterClock.now();
+			firstRefusal ??= now;
+			const pause = failure.resetMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+			if (now + pause - firstRefusal <= rateLimitWaitMs(credentials)) {
+				limiter.blockFor(pause);
+				continue;
+			}
 		}
 		throw responseError(
 			ctx.getNode(),

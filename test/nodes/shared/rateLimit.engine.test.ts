@@ -3,9 +3,15 @@
 import { runNode } from '../../helpers/engine';
 import { useSandbox } from '../../helpers/sandbox';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import * as path from 'node:path';
+
+// The engine runs the package from dist/; each test starts from a quiet key (no share learnt earlier).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const limiterModule = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/rateLimiter.js'));
 
 describe('rate limiting through the engine', () => {
 	const ctx = useSandbox({ rateLimit: { perSecond: 8, perMinute: 480 } });
+	beforeEach(() => limiterModule.resetLimiters());
 
 	/** `count` Create Contact items with numbers from `first` on, through the current node. */
 	async function createContacts(first: number, count: number, credentials: ICredentialDataDecryptedObject) {

@@ -1,5 +1,5 @@
 // The limiter's arithmetic, on a clock the test moves by hand (so nothing here depends on timing).
-import { RateLimiter, type Booking } from '../../../nodes/shared/transport/rateLimiter';
+import { MAX_RESET_WAIT_MS, RateLimiter, resetWaitMs, type Booking } from '../../../nodes/shared/transport/rateLimiter';
 
 function clock(start = 1_000_000) {
 	const c = { t: start, now: () => c.t };
@@ -51,11 +51,11 @@ describe('RateLimiter', () => {
 	it('waits for the reset the API announces when it reports no requests left', () => {
 		const c = clock();
 		const limiter = new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
-		limiter.observe(0, 12);
+		limiter.observe(200, 0, 12_000);
 		const wait = limiter.tryBook() as number;
 		expect(wait).toBeGreaterThanOrEqual(12_000);
 		expect(wait).toBeLessThan(12_100);
-		limiter.observe(5, 30);
+		limiter.observe(200, 5, 30_000);
 		c.t += wait;
 		expect(booked(limiter.tryBook())).toBe(true);
 	});
@@ -88,5 +88,86 @@ describe('RateLimiter queue', () => {
 		expect(times.slice(0, 4).every((t) => t < 100)).toBe(true);
 		expect(times[4]).toBeGreaterThanOrEqual(1000);
 		expect(times[5]).toBeLessThan(1500);
+	});
+});
+
+describe('reset headers', () => {
+	const wall = 1_763_900_000_000;
+	it('reads seconds, converts epoch seconds and milliseconds, and caps anything longer at a minute', () => {
+		expect(resetWaitMs(12, wall)).toBe(12_000);
+		expect(resetWaitMs(0.25, wall)).toBe(250);
+		expect(resetWaitMs(1_763_900_005, wall)).toBe(5_000);
+		expect(resetWaitMs(1_763_900_003_000, wall)).toBe(3_000);
+		expect(resetWaitMs(60_000, wall)).toBe(MAX_RESET_WAIT_MS);
+		expect(resetWaitMs(1_763_800_000, wall)).toBe(0);
+		expect(resetWaitMs(-4, wall)).toBe(0);
+		expect(resetWaitMs(undefined, wall)).toBeUndefined();
+	});
+
+	it('never blocks longer than the bound, whatever it is told', () => {
+		const c = clock();
+		const limiter = new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
+		limiter.blockFor(1e15);
+		limiter.observe(429, 0, Infinity);
+		expect(limiter.tryBook()).toBeLessThanOrEqual(MAX_RESET_WAIT_MS + 20);
+	});
+});
+
+/**
+ * Two processes (say two n8n queue-mode workers) with one key against a server that limits like the
+ * sandbox, on a simulated clock with 40 ms each way: their limiters learn from x-RateLimit-Remaining
+ * and 429s and settle at the shared limit instead of each sending the whole of it.
+ */
+describe('several processes sharing one key', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { createRateLimiter } = require('../../../sandbox/rateLimit');
+
+	function simulate(processes: number, seconds: number) {
+		const c = clock(0);
+		const server = createRateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
+		const limiters = Array.from({ length: processes }, () => new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now));
+		type Event = { at: number; run: () => void };
+		const events: Event[] = [];
+		const at = (time: number, run: () => void) => events.push({ at: time, run });
+		let accepted = 0;
+		let refused = 0;
+		const next = (limiter: RateLimiter) => {
+			const booking = limiter.tryBook();
+			if (typeof booking === 'number') return at(c.t + booking, () => next(limiter));
+			at(c.t + 40, () => {
+				const verdict = server.take('key');
+				const headers = verdict.headers;
+				at(c.t + 40, () => {
+					limiter.finish(booking);
+					const status = verdict.allowed ? 200 : 429;
+					if (verdict.allowed) accepted++;
+					else refused++;
+					limiter.observe(status, Number(headers['x-ratelimit-remaining']), resetWaitMs(Number(headers['x-ratelimit-reset'])));
+				});
+			});
+			// Every process has more work than the limit allows: it asks again at once.
+			at(c.t, () => next(limiter));
+		};
+		for (const limiter of limiters) at(0, () => next(limiter));
+		while (events.length > 0) {
+			events.sort((a, b) => a.at - b.at);
+			const event = events.shift()!;
+			if (event.at > seconds * 1000) break;
+			c.t = Math.max(c.t, event.at);
+			event.run();
+		}
+		return { accepted, refused, rate: accepted / (8 * seconds) };
+	}
+
+	it('two processes reach at least 85% of 8 a second together, with under 10% answered 429', () => {
+		const { rate, accepted, refused } = simulate(2, 150);
+		expect(rate).toBeGreaterThanOrEqual(0.85);
+		expect(refused / (accepted + refused)).toBeLessThan(0.1);
+	});
+
+	it('one process alone still uses the whole limit without 429', () => {
+		const { rate, refused } = simulate(1, 60);
+		expect(rate).toBeGreaterThanOrEqual(0.95);
+		expect(refused).toBe(0);
 	});
 });
