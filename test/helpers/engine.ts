@@ -49,6 +49,8 @@ export function loadPackage(): Loaded {
 		// The server applies this to declarative nodes when it loads them (adds the request options).
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 		nodes[nodeType.description.name] = nodeType;
+		const tool = toolVariant(nodeType);
+		if (tool) nodes[tool.description.name] = tool;
 	}
 	for (const file of pkg.n8n.credentials as string[]) {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -59,6 +61,27 @@ export function loadPackage(): Loaded {
 	}
 	loaded = { nodes, credentials };
 	return loaded;
+}
+
+/**
+ * The "<name>Tool" variant n8n 2.41 derives from a node marked usableAsTool (createAiTools): the
+ * description with its replacements, the name suffixed, so that `@tool` display options apply. It keeps a
+ * main input and output here so that the harness can run it like any node; the tool wrapping itself
+ * (supplyData, $fromAI) is proven in real n8n by the end-to-end tests.
+ */
+function toolVariant(nodeType: INodeType): INodeType | undefined {
+	const { usableAsTool } = nodeType.description;
+	if (!usableAsTool) return undefined;
+	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : undefined;
+	const description = { ...nodeType.description, ...replacements };
+	delete description.usableAsTool;
+	return Object.assign(Object.create(nodeType) as INodeType, {
+		description: {
+			...description,
+			name: `${nodeType.description.name}Tool`,
+			displayName: `${description.displayName} Tool`,
+		},
+	});
 }
 
 export const PACKAGE_NAME: string = pkg.name;

@@ -8,7 +8,7 @@ export const send: OperationDescription = {
 		value: 'send',
 		action: 'Send a message',
 		description:
-			'Text all subscribers of a textword (or one segment), one contact, or one number now. Each recipient uses message credits.',
+			'Text one contact or one number now (the default), or, when chosen, every subscriber of a textword or segment. Each recipient uses message credits.',
 		routing: legacyRoute({
 			method: 'POST',
 			url: '/messages/',
