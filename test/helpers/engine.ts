@@ -49,8 +49,6 @@ export function loadPackage(): Loaded {
 		// The server applies this to declarative nodes when it loads them (adds the request options).
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
 		nodes[nodeType.description.name] = nodeType;
-		const tool = toolVariant(nodeType);
-		if (tool) nodes[tool.description.name] = tool;
 	}
 	for (const file of pkg.n8n.credentials as string[]) {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -84,6 +82,21 @@ function toolVariant(nodeType: INodeType): INodeType | undefined {
 	});
 }
 
+/** The tool variants of the package's nodes, by name ("slickTextTool"). */
+const toolVariants = {
+	cache: new Map<string, INodeType>(),
+	get(name: string): INodeType | undefined {
+		if (!name.endsWith('Tool')) return undefined;
+		if (!this.cache.has(name)) {
+			const base = loadPackage().nodes[name.slice(0, -'Tool'.length)] as INodeType | undefined;
+			const tool = base && toolVariant(base);
+			if (!tool) return undefined;
+			this.cache.set(name, tool);
+		}
+		return this.cache.get(name);
+	},
+};
+
 export const PACKAGE_NAME: string = pkg.name;
 
 function nodeTypeName(name: string) {
@@ -116,7 +129,7 @@ class NodeTypes implements INodeTypes {
 
 	private lookup(type: string) {
 		const short = type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
-		const nodeType = loadPackage().nodes[short];
+		const nodeType = loadPackage().nodes[short] ?? toolVariants.get(short);
 		if (!nodeType) throw new Error(`Unknown node type ${type}`);
 		return nodeType;
 	}

@@ -32,4 +32,5 @@ export const create: OperationDescription = {
 			options: contactFields('create'),
 		},
 	],
+	effect: 'automation',
 };

@@ -6,7 +6,7 @@ export const send: OperationDescription = {
 	option: {
 		name: 'Send',
 		value: 'send',
-		action: 'Send a message',
+		action: 'Send a text message',
 		description:
 			'Text one contact or one number now (the default), or, when chosen, every subscriber of a textword or segment. Each recipient uses message credits.',
 		routing: legacyRoute({
@@ -18,4 +18,6 @@ export const send: OperationDescription = {
 		}),
 	},
 	properties: messageFields(),
+	effect: 'send',
+	effectNote: 'sends a text now to the recipient set in the node, uses credits',
 };
