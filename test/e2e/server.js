@@ -60,18 +60,20 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 				credentials: { id: type === 'slickTextApi' ? CREDENTIAL_IDS.current : CREDENTIAL_IDS.legacy, name: 'e2e', type, data },
 			});
 			const result = res.json?.data ?? res.json;
-			return { status: result?.status, raw: `${res.status} ${JSON.stringify(res.json).slice(0, 300)}` };
+			return { status: result?.status, message: result?.message, raw: `${res.status} ${JSON.stringify(res.json).slice(0, 300)}` };
 		};
-		const expectStatus = async (type, data, status) => {
+		const expectStatus = async (type, data, status, message) => {
 			const result = await testCredential(type, data);
 			assert.equal(result.status, status, `credential test of ${type}: ${result.raw}`);
+			// The credentials' rules give SlickText's reason and what to check, not only "Forbidden".
+			if (message) assert.match(String(result.message), message, `credential test message of ${type}: ${result.raw}`);
 		};
 		await check('credential tests pass with good values and fail with bad ones (REST API)', async () => {
 			await expectStatus('slickTextApi', sandbox.currentCredentials(), 'OK');
-			await expectStatus('slickTextApi', sandbox.currentCredentials({ apiKey: 'bad' }), 'Error');
-			await expectStatus('slickTextApi', sandbox.currentCredentials({ brandId: '2002' }), 'Error');
+			await expectStatus('slickTextApi', sandbox.currentCredentials({ apiKey: 'bad' }), 'Error', /^SlickText refused the request \(403\)/);
+			await expectStatus('slickTextApi', sandbox.currentCredentials({ brandId: '2002' }), 'Error', /belongs to another brand/);
 			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials(), 'OK');
-			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error');
+			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error', /^SlickText did not accept the keys \(401\)/);
 		});
 
 		await check('SlickText Trigger workflows activate and receive events from both platforms', async () => {

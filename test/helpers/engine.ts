@@ -401,7 +401,12 @@ export async function testCredential(
 	try {
 		await routingNode.runNode();
 	} catch (error) {
-		const e = error as { cause?: { code?: string }; message: string; httpCode?: string };
+		const e = error as { cause?: { code?: string; response?: { status?: number } }; message: string; httpCode?: string };
+		// As n8n's CredentialsTester does: a responseCode rule's message for the answer's status.
+		const status = e.cause?.response?.status;
+		for (const rule of test.rules ?? []) {
+			if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
+		}
 		return { status: 'Error', message: e.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
