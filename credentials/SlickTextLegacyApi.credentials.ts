@@ -16,8 +16,8 @@ export class SlickTextLegacyApi implements ICredentialType {
 	displayName = 'SlickText Legacy API';
 
 	icon: Icon = {
-		light: 'file:../nodes/SlickText/slickText.svg',
-		dark: 'file:../nodes/SlickText/slickText.dark.svg',
+		light: 'file:../nodes/SlickTextLegacy/slickTextLegacy.svg',
+		dark: 'file:../nodes/SlickTextLegacy/slickTextLegacy.dark.svg',
 	};
 
 	documentationUrl = 'https://api.slicktext.com/docs/v1/basics';
