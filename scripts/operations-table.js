@@ -33,7 +33,8 @@ function table(nodeType) {
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
 		);
 		for (const operation of operationProperty?.options ?? []) {
-			const fields = fieldsOf(properties, resource.value, operation.value);
+			// A field with a tool-variant twin (Limit, Simplify: other defaults under '@tool') is listed once.
+			const fields = [...new Set(fieldsOf(properties, resource.value, operation.value))];
 			rows.push(`| ${resource.name} | ${operation.name} | ${fields.join('; ') || '—'} |`);
 		}
 	}
