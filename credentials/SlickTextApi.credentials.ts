@@ -20,7 +20,7 @@ export class SlickTextApi implements ICredentialType {
 		dark: 'file:../nodes/SlickText/slickText.dark.svg',
 	};
 
-	documentationUrl = 'https://api.slicktext.com/docs/v2/overview';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-slicktext#credentials';
 
 	properties: INodeProperties[] = [
 		{

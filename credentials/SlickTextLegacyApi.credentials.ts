@@ -20,7 +20,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 		dark: 'file:../nodes/SlickTextLegacy/slickTextLegacy.dark.svg',
 	};
 
-	documentationUrl = 'https://api.slicktext.com/docs/v1/basics';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-slicktext#credentials';
 
 	properties: INodeProperties[] = [
 		// The public key is the Basic-auth user name, not a secret (the community rules agree), so it
