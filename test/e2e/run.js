@@ -11,7 +11,7 @@ const path = require('node:path');
 const { startSandbox } = require('../../sandbox/server');
 const { prepareUserFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProcess, CREDENTIAL_IDS } = require('../../scripts/n8n-env');
 const { ensureRuntime } = require('../../scripts/n8n-runtime');
-const suites = [require('./headless'), require('./agent'), require('./server')];
+const suites = [require('./headless'), require('./editorChecks'), require('./agent'), require('./server')];
 
 const results = [];
 

@@ -76,6 +76,36 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error', /^SlickText did not accept the keys \(401\)/);
 		});
 
+		await check('From List search finds records beyond the first page, in both nodes (REST, as the editor asks)', async () => {
+			sandbox.reset();
+			const search = async (node, credentials, methodName, filter, paginationToken) => {
+				const res = await rest(base, cookie, 'POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+					path: 'parameters.contactId',
+					nodeTypeAndVersion: { name: `${PKG}.${node}`, version: 1 },
+					currentNodeParameters: { resource: 'contact', operation: 'get' },
+					credentials,
+					methodName,
+					filter,
+					paginationToken,
+				});
+				assert.equal(res.status, 200, `search ${node} "${filter}": ${JSON.stringify(res.json).slice(0, 300)}`);
+				return res.json.data ?? res.json;
+			};
+			const currentCreds = { slickTextApi: { id: CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } };
+			const legacyCreds = { slickTextLegacyApi: { id: CREDENTIAL_IDS.legacy, name: 'SlickText sandbox (legacy API)' } };
+			const contact = sandbox.state.current.brands.get(1001).contacts[240];
+			const byNumber = await search('slickText', currentCreds, 'searchContacts', contact.mobile_number.slice(2));
+			assert.equal(byNumber.results[0].value, String(contact.contact_id));
+			const subscriber = sandbox.state.legacy.contacts[350];
+			const legacyByNumber = await search('slickTextLegacy', legacyCreds, 'searchContacts', subscriber.number);
+			assert.ok(legacyByNumber.results.some((r) => r.value === subscriber.id), 'legacy subscriber 350 found by number');
+			// An unfiltered list hands n8n a token, and the next page starts where the first ended.
+			const first = await search('slickTextLegacy', legacyCreds, 'searchContacts');
+			assert.equal(first.paginationToken, '200');
+			const second = await search('slickTextLegacy', legacyCreds, 'searchContacts', undefined, first.paginationToken);
+			assert.ok(second.results.some((r) => r.value === subscriber.id), 'legacy subscriber 350 on the second page');
+		});
+
 		await check('SlickText Trigger workflows activate and receive events from both platforms', async () => {
 			for (const wf of triggerWorkflows.all()) {
 				// Activation names the stored version; import may have given the workflow a new one.
