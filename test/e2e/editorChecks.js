@@ -7,6 +7,7 @@ const assert = require('node:assert/strict');
 exports.title = 'n8n execute: Send default and API error status';
 
 const SEND_ID = 'e2eLegacySendDflt';
+const HTTP_ID = 'e2eHttpRequestCreds';
 const STATUS_ID = 'e2eApiErrorStatus';
 
 const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
@@ -39,6 +40,49 @@ exports.workflows = (ctx) => {
 				},
 			],
 			connections: wire('Send'),
+			settings: { executionOrder: 'v1' },
+			active: false,
+		},
+		{
+			// "Any endpoint, with the same credential": n8n's HTTP Request node with each SlickText credential
+			// as a predefined credential type. The current API's brand is part of the URL.
+			id: HTTP_ID,
+			name: 'e2e: HTTP Request with the SlickText credentials',
+			nodes: [
+				manual,
+				{
+					id: 'current',
+					name: 'Brand Usage (HTTP Request)',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [220, 0],
+					parameters: {
+						url: `${ctx.sandbox.currentBaseUrl}/brands/1001/usage`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'slickTextApi',
+						options: {},
+					},
+					credentials: { slickTextApi: { id: ctx.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } },
+				},
+				{
+					id: 'legacy',
+					name: 'Account (HTTP Request)',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [440, 0],
+					parameters: {
+						url: `${ctx.sandbox.legacyBaseUrl}/account`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'slickTextLegacyApi',
+						options: {},
+					},
+					credentials: { slickTextLegacyApi: { id: ctx.CREDENTIAL_IDS.legacy, name: 'SlickText sandbox (legacy API)' } },
+				},
+			],
+			connections: {
+				Start: { main: [[{ node: 'Brand Usage (HTTP Request)', type: 'main', index: 0 }]] },
+				'Brand Usage (HTTP Request)': { main: [[{ node: 'Account (HTTP Request)', type: 'main', index: 0 }]] },
+			},
 			settings: { executionOrder: 'v1' },
 			active: false,
 		},
@@ -90,6 +134,21 @@ exports.run = async (ctx) => {
 		assert.equal(sends.length, 1);
 		assert.deepEqual(sends[0].body, { action: 'SEND', contact: contact.id, body: 'Your table is ready' });
 		assert.equal(task.data.main[0][0].json.count, 1);
+	});
+
+	await check('the HTTP Request node calls SlickText with either credential as a predefined credential type', async () => {
+		sandbox.reset();
+		const run = await execute(HTTP_ID);
+		const data = run.data.resultData.runData;
+		for (const name of ['Brand Usage (HTTP Request)', 'Account (HTTP Request)']) {
+			assert.ok(data[name] && !data[name][0].error, `${name}: ${data[name]?.[0]?.error?.message}`);
+		}
+		assert.equal(data['Brand Usage (HTTP Request)'][0].data.main[0][0].json.brand_id, 1001);
+		const [usage] = sandbox.requests.filter((r) => r.path === '/v1/brands/1001/usage');
+		assert.equal(usage.headers.authorization, `Bearer ${sandbox.currentCredentials().apiKey}`);
+		const [account] = sandbox.requests.filter((r) => r.path === '/legacy/v1/account');
+		const { publicKey, privateKey } = sandbox.legacyCredentials();
+		assert.equal(account.headers.authorization, `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`);
 	});
 
 	await check('an API error keeps its HTTP status and SlickText\'s message, with the Create or Update hint', async () => {
