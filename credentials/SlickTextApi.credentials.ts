@@ -20,7 +20,7 @@ export class SlickTextApi implements ICredentialType {
 		dark: 'file:../nodes/SlickText/slickText.dark.svg',
 	};
 
-	documentationUrl = 'https://api.slicktext.com/docs/v2/overview';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-slicktext#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -97,5 +97,31 @@ export class SlickTextApi implements ICredentialType {
 			url: '=/brands/{{ String($credentials.brandId).trim().replace(/^b/i, "") }}/usage',
 			method: 'GET',
 		},
+		// n8n shows only the HTTP status text ("Forbidden") unless a rule names the reason and what to check.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'SlickText did not accept the API key (401). Copy the API key again from SlickText (Settings > API) into API Key.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'SlickText refused the request (403): the API key is wrong, or it belongs to another brand than the Brand ID. Check both; the brand ID is the number in the web address of the brand (b12345 works too).',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'SlickText found no such brand (404). Check the Brand ID and the Base URL.',
+				},
+			},
+		],
 	};
 }

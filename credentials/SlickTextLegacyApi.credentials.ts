@@ -16,11 +16,11 @@ export class SlickTextLegacyApi implements ICredentialType {
 	displayName = 'SlickText Legacy API';
 
 	icon: Icon = {
-		light: 'file:../nodes/SlickText/slickText.svg',
-		dark: 'file:../nodes/SlickText/slickText.dark.svg',
+		light: 'file:../nodes/SlickTextLegacy/slickTextLegacy.svg',
+		dark: 'file:../nodes/SlickTextLegacy/slickTextLegacy.dark.svg',
 	};
 
-	documentationUrl = 'https://api.slicktext.com/docs/v1/basics';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-slicktext#credentials';
 
 	properties: INodeProperties[] = [
 		// The public key is the Basic-auth user name, not a secret (the community rules agree), so it
@@ -98,5 +98,31 @@ export class SlickTextLegacyApi implements ICredentialType {
 			url: '/account',
 			method: 'GET',
 		},
+		// n8n shows only the HTTP status text ("Unauthorized") unless a rule names the reason and what to check.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'SlickText did not accept the keys (401). Check the Public Key and the Private Key (SlickText legacy dashboard > My Account > API).',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'SlickText refused the keys (403). Check the Public Key and the Private Key, and that the account has API access.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at this address (404). Check the Base URL of the legacy API.',
+				},
+			},
+		],
 	};
 }

@@ -1,6 +1,7 @@
 'use strict';
 // Prints the README's operation tables from the built node descriptions (run after `npm run build`),
 // so that the tables list exactly what the nodes offer:  node scripts/operations-table.js
+// With --tools: the "Use with AI agents" table of what each operation does and the tool description n8n builds.
 
 const path = require('node:path');
 
@@ -32,17 +33,52 @@ function table(nodeType) {
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
 		);
 		for (const operation of operationProperty?.options ?? []) {
-			const fields = fieldsOf(properties, resource.value, operation.value);
+			// A field with a tool-variant twin (Limit, Simplify: other defaults under '@tool') is listed once.
+			const fields = [...new Set(fieldsOf(properties, resource.value, operation.value))];
 			rows.push(`| ${resource.name} | ${operation.name} | ${fields.join('; ') || '—'} |`);
 		}
 	}
 	return rows.join('\n');
 }
 
+/** What kind of effect an action label states (the note in brackets at its end). */
+function kindOf(action) {
+	const note = /\(([^)]*)\)$/.exec(action)?.[1] ?? '';
+	if (note === 'read-only') return 'read-only';
+	if (/text/.test(note)) return 'sends texts';
+	return 'changes records';
+}
+
+/** The README's "Use with AI agents" table: every operation and the tool description n8n builds for it. */
+function toolTable(nodeTypes) {
+	const rows = ['| Node | Resource | Operation | Kind | Tool description a model receives (automatic mode) |', '|---|---|---|---|---|'];
+	for (const nodeType of nodeTypes) {
+		const { properties, defaults } = nodeType.description;
+		const resourceProperty = properties.find((p) => p.name === 'resource');
+		for (const resource of resourceProperty.options) {
+			const operationProperty = properties.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+			);
+			for (const operation of operationProperty?.options ?? []) {
+				// As n8n-workflow's makeDescription: "<action> in <node default name>".
+				const description = `${operation.action} in ${defaults.name}`;
+				rows.push(`| ${nodeType.description.displayName} | ${resource.name} | ${operation.name} | ${kindOf(operation.action)} | ${description} |`);
+			}
+		}
+	}
+	return rows.join('\n');
+}
+
+const actionNodes = [];
 for (const file of pkg.n8n.nodes) {
 	const mod = require(path.join(root, file));
 	const className = path.basename(file, '.node.js');
 	const nodeType = new mod[className]();
 	if (!nodeType.description.properties.some((p) => p.name === 'resource')) continue;
-	console.log(`### ${nodeType.description.displayName}\n\n${table(nodeType)}\n`);
+	actionNodes.push(nodeType);
+}
+if (process.argv.includes('--tools')) {
+	console.log(toolTable(actionNodes));
+} else {
+	for (const nodeType of actionNodes) console.log(`### ${nodeType.description.displayName}\n\n${table(nodeType)}\n`);
 }

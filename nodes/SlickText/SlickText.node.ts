@@ -14,7 +14,14 @@ export class SlickText implements INodeType {
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Manage contacts, lists, campaigns and more with the SlickText API',
 		defaults: { name: 'SlickText' },
-		usableAsTool: true,
+		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
+		// a manually set tool description.
+		usableAsTool: {
+			replacements: {
+				description:
+					'SlickText contacts, lists, campaigns and more. Each action says whether it is read-only, changes records or sends texts to real people.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'slickTextApi', required: true }],

@@ -8,14 +8,21 @@ export class SlickTextLegacy implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SlickText Legacy',
 		name: 'slickTextLegacy',
-		icon: { light: 'file:../SlickText/slickText.svg', dark: 'file:../SlickText/slickText.dark.svg' },
+		icon: { light: 'file:slickTextLegacy.svg', dark: 'file:slickTextLegacy.dark.svg' },
 		group: ['output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Manage textwords, subscribers, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard)',
 		defaults: { name: 'SlickText Legacy' },
-		usableAsTool: true,
+		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
+		// a manually set tool description.
+		usableAsTool: {
+			replacements: {
+				description:
+					'SlickText legacy textwords, subscribers and messages. Each action says whether it is read-only, changes records or sends texts to real people.',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'slickTextLegacyApi', required: true }],

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ANY_EVENT } from './events';
 
 const whereToPasteTheUrl =
-	"paste this node's Production URL (under Webhook URLs at the top of this panel; the Test URL while you click Listen for Test Event), tick the events chosen below and save";
+	"paste this node's Production URL (under Webhook URLs at the top of this panel; the Test URL while n8n is Listening for test event after you click Execute step), tick the events chosen below and save";
 
 export const properties: INodeProperties[] = [
 	{
@@ -137,7 +137,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"Repeats are remembered in this n8n process's memory until it restarts. To also drop repeats after a restart or across several webhook processes, add n8n's Remove Duplicates node after this trigger: operation Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.eventKey }}. Test events (Listen for Test Event) are never ignored and never remembered.",
+			"Repeats are remembered in this n8n process's memory until it restarts. To also drop repeats after a restart or across several webhook processes, add n8n's Remove Duplicates node after this trigger: operation Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.eventKey }}. Test events (Execute step, while n8n is Listening for test event) are never ignored and never remembered.",
 		name: 'repeatsNotice',
 		type: 'notice',
 		default: '',

@@ -1,6 +1,10 @@
 import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
+	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 	INodePropertyRouting,
@@ -10,10 +14,42 @@ import type {
 import { allItemsChecked } from './allItems';
 import { inputError } from './errors';
 
+/**
+ * What an operation does to the world. n8n 2.41 builds an AI tool's automatic description from the
+ * action label alone ("<action> in <node>"), so the label carries it: a model, and a person in the
+ * node picker, can tell a read from a change and from a text to real people.
+ */
+export type Effect = 'read' | 'change' | 'send' | 'automation';
+
+export const EFFECT_NOTE: Record<Effect, string> = {
+	read: 'read-only',
+	change: 'changes records',
+	send: 'sends texts',
+	automation: 'changes records, may start SlickText workflows',
+};
+
 /** One operation: its entry in the Operation dropdown (with routing) and its own fields. */
 export interface OperationDescription {
 	option: INodePropertyOptions & { routing: INodePropertyRouting };
 	properties: INodeProperties[];
+	/** Absent: a GET reads, anything else changes records. */
+	effect?: Effect;
+	/** Replaces the effect's note in the action label, to say more precisely what happens. */
+	effectNote?: string;
+	/** The fields a Simplify option keeps of each output record (the option exists only when set). */
+	simplify?: string[];
+}
+
+export function effectOf(op: OperationDescription): Effect {
+	if (op.effect) return op.effect;
+	const method = String(op.option.routing.request?.method ?? 'GET').toUpperCase();
+	return method === 'GET' ? 'read' : 'change';
+}
+
+/** The action label with what the operation does, e.g. "Get a contact (read-only)". */
+function withEffect(op: OperationDescription): OperationDescription {
+	const note = op.effectNote ?? EFFECT_NOTE[effectOf(op)];
+	return { ...op, option: { ...op.option, action: `${op.option.action ?? op.option.name} (${note})` } };
 }
 
 /** Shows fields only for one resource and operation (what every operation file needs). */
@@ -71,6 +107,52 @@ function checkChoices(checks: OptionCheck[]): PreSendAction {
 	};
 }
 
+/**
+ * Simplify: on by default in the tool variant (as n8n's own nodes do), so that an AI agent gets the
+ * fields it needs (ids, name, number, status, dates) rather than whole records; off in the node, whose
+ * users map any field.
+ */
+function simplifyProperties(): INodeProperties[] {
+	const base: INodeProperties = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only the main fields (IDs, name, number, status, dates) instead of the whole record',
+	};
+	return [
+		{ ...base, displayOptions: { show: { '@tool': [false] } } },
+		{ ...base, default: true, displayOptions: { show: { '@tool': [true] } } },
+	];
+}
+
+function pick(json: IDataObject, fields: string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const field of fields) if (json[field] !== undefined) out[field] = json[field];
+	return out;
+}
+
+function withSimplify(op: OperationDescription): OperationDescription {
+	const fields = op.simplify;
+	const given = op.option.routing.operations?.pagination;
+	if (!fields || typeof given !== 'function') return op;
+	const pagination = given;
+	async function simplified(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const items = await pagination.call(this, requestData);
+		if (!this.getNodeParameter('simplify', false)) return items;
+		// Error items (Continue On Fail) pass unchanged.
+		return items.map((item) => (item.json.error !== undefined ? item : { ...item, json: pick(item.json, fields!) }));
+	}
+	return {
+		...op,
+		option: { ...op.option, routing: { ...op.option.routing, operations: { ...op.option.routing.operations, pagination: simplified } } },
+		properties: [...op.properties, ...simplifyProperties()],
+	};
+}
+
 function withChoiceChecks(op: OperationDescription): OperationDescription {
 	const checks = optionChecks(op.properties);
 	if (checks.length === 0) return op;
@@ -111,7 +193,7 @@ export function resourceProperties(
 	defaultOperation: string,
 ): INodeProperties[] {
 	const options = Object.values(operations)
-		.map((op) => withAllItemsChecked(withChoiceChecks(op)).option)
+		.map((op) => withAllItemsChecked(withChoiceChecks(withEffect(withSimplify(op)))).option)
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return [
 		{
@@ -123,12 +205,24 @@ export function resourceProperties(
 			options,
 			default: defaultOperation,
 		},
-		...Object.entries(operations).flatMap(([value, op]) => showFor(resource, value, op.properties)),
+		...Object.entries(operations).flatMap(([value, op]) => showFor(resource, value, withSimplify(op).properties)),
 	];
 }
 
-/** Return All and Limit, as every n8n "Get Many" has them. */
+/**
+ * Return All and Limit, as every n8n "Get Many" has them. The tool variant returns 10 by default: an
+ * AI agent's context fills fast (5 whole contacts are about 3,000 characters).
+ */
 export function returnAllAndLimit(noun: string): INodeProperties[] {
+	const limit: INodeProperties = {
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		hint: `Up to this many ${noun}`,
+	};
 	return [
 		{
 			displayName: 'Return All',
@@ -137,16 +231,8 @@ export function returnAllAndLimit(noun: string): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-			hint: `Up to this many ${noun}`,
-		},
+		{ ...limit, displayOptions: { show: { returnAll: [false], '@tool': [false] } } },
+		{ ...limit, default: 10, displayOptions: { show: { returnAll: [false], '@tool': [true] } } },
 	];
 }
 

@@ -68,6 +68,11 @@ export function redactBody(body: unknown, secrets: string[]): unknown {
 	}
 }
 
+/** The node runs as an AI agent's tool (n8n names the tool variant "<node>Tool"). */
+export function isTool(node: INode): boolean {
+	return node.type.endsWith('Tool');
+}
+
 /**
  * One way to fail. Bad input is a NodeOperationError that names the field and the item, thrown before
  * any request. An API failure is a NodeApiError with the status and SlickText's own message, built
@@ -81,8 +86,12 @@ export function inputError(
 	hint?: string,
 ): NodeOperationError {
 	const itemIndex = ctx.getItemIndex();
+	// An AI agent sees only the message: it gets the hint there, and no item index (noise to a model).
+	const message = isTool(ctx.getNode())
+		? `${field}: ${problem}.${hint ? ` ${hint}` : ''}`
+		: `${field}: ${problem} [item ${itemIndex}]`;
 	return own(
-		new NodeOperationError(ctx.getNode(), `${field}: ${problem} [item ${itemIndex}]`, {
+		new NodeOperationError(ctx.getNode(), message, {
 			itemIndex,
 			description: hint,
 		}),
@@ -204,7 +213,8 @@ export function responseError(
 	return own(
 		new NodeApiError(node, { status, message: message ?? headline } as JsonObject, {
 			httpCode: String(status),
-			message: headline,
+			// A model sees only the message: SlickText's reason and what to check go there too.
+			message: isTool(node) ? `${headline} (HTTP ${status}). ${description}` : headline,
 			description,
 			itemIndex,
 		}),

@@ -26,7 +26,7 @@ describe('SlickText API credential', () => {
 	it('fails its test with a wrong key', async () => {
 		const result = await testCredential('slickTextApi', ctx.sandbox.currentCredentials({ apiKey: 'wrong-key' }));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/forbidden|authoriz/i);
+		expect(result.message).toMatch(/refused|forbidden|authoriz/i);
 		expect(result.message).not.toContain('wrong-key');
 		expect(ctx.sandbox.requests[0].headers.authorization).toBe('Bearer wrong-key');
 	});
@@ -36,6 +36,13 @@ describe('SlickText API credential', () => {
 		expect(result.status).toBe('Error');
 		expect(ctx.sandbox.requests[0].path).toBe('/v1/brands/2002/usage');
 		expect(ctx.sandbox.requests[0].status).toBe(403);
+	});
+
+	it('says what to check, not only "Forbidden", for a wrong key and for a brand the key cannot reach', async () => {
+		const wrongKey = await testCredential('slickTextApi', ctx.sandbox.currentCredentials({ apiKey: 'wrong-key' }));
+		expect(wrongKey.message).toMatch(/^SlickText refused the request \(403\): the API key is wrong, or it belongs to another brand/);
+		const otherBrand = await testCredential('slickTextApi', ctx.sandbox.currentCredentials({ brandId: '2002' }));
+		expect(otherBrand.message).toMatch(/Check both; the brand ID is the number/);
 	});
 
 	it('is applied to node requests: every request carries the bearer header of the credential', async () => {

@@ -13,7 +13,12 @@ const { prepareUserFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProc
 const { ensureRuntime } = require('../../scripts/n8n-runtime');
 const allSuites = {
 	runtime: require('./runtime'),
-	headless: require('./headless'), server: require('./server'), repeats: require('./repeats') };
+	headless: require('./headless'),
+	editor: require('./editorChecks'),
+	agent: require('./agent'),
+	server: require('./server'),
+	repeats: require('./repeats'),
+};
 // E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.
 const suites = (process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : Object.keys(allSuites)).map((name) => allSuites[name]);
 

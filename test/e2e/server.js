@@ -60,18 +60,50 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 				credentials: { id: type === 'slickTextApi' ? CREDENTIAL_IDS.current : CREDENTIAL_IDS.legacy, name: 'e2e', type, data },
 			});
 			const result = res.json?.data ?? res.json;
-			return { status: result?.status, raw: `${res.status} ${JSON.stringify(res.json).slice(0, 300)}` };
+			return { status: result?.status, message: result?.message, raw: `${res.status} ${JSON.stringify(res.json).slice(0, 300)}` };
 		};
-		const expectStatus = async (type, data, status) => {
+		const expectStatus = async (type, data, status, message) => {
 			const result = await testCredential(type, data);
 			assert.equal(result.status, status, `credential test of ${type}: ${result.raw}`);
+			// The credentials' rules give SlickText's reason and what to check, not only "Forbidden".
+			if (message) assert.match(String(result.message), message, `credential test message of ${type}: ${result.raw}`);
 		};
 		await check('credential tests pass with good values and fail with bad ones (REST API)', async () => {
 			await expectStatus('slickTextApi', sandbox.currentCredentials(), 'OK');
-			await expectStatus('slickTextApi', sandbox.currentCredentials({ apiKey: 'bad' }), 'Error');
-			await expectStatus('slickTextApi', sandbox.currentCredentials({ brandId: '2002' }), 'Error');
+			await expectStatus('slickTextApi', sandbox.currentCredentials({ apiKey: 'bad' }), 'Error', /^SlickText refused the request \(403\)/);
+			await expectStatus('slickTextApi', sandbox.currentCredentials({ brandId: '2002' }), 'Error', /belongs to another brand/);
 			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials(), 'OK');
-			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error');
+			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error', /^SlickText did not accept the keys \(401\)/);
+		});
+
+		await check('From List search finds records beyond the first page, in both nodes (REST, as the editor asks)', async () => {
+			sandbox.reset();
+			const search = async (node, credentials, methodName, filter, paginationToken) => {
+				const res = await rest(base, cookie, 'POST', '/rest/dynamic-node-parameters/resource-locator-results', {
+					path: 'parameters.contactId',
+					nodeTypeAndVersion: { name: `${PKG}.${node}`, version: 1 },
+					currentNodeParameters: { resource: 'contact', operation: 'get' },
+					credentials,
+					methodName,
+					filter,
+					paginationToken,
+				});
+				assert.equal(res.status, 200, `search ${node} "${filter}": ${JSON.stringify(res.json).slice(0, 300)}`);
+				return res.json.data ?? res.json;
+			};
+			const currentCreds = { slickTextApi: { id: CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } };
+			const legacyCreds = { slickTextLegacyApi: { id: CREDENTIAL_IDS.legacy, name: 'SlickText sandbox (legacy API)' } };
+			const contact = sandbox.state.current.brands.get(1001).contacts[240];
+			const byNumber = await search('slickText', currentCreds, 'searchContacts', contact.mobile_number.slice(2));
+			assert.equal(byNumber.results[0].value, String(contact.contact_id));
+			const subscriber = sandbox.state.legacy.contacts[350];
+			const legacyByNumber = await search('slickTextLegacy', legacyCreds, 'searchContacts', subscriber.number);
+			assert.ok(legacyByNumber.results.some((r) => r.value === subscriber.id), 'legacy subscriber 350 found by number');
+			// An unfiltered list hands n8n a token, and the next page starts where the first ended.
+			const first = await search('slickTextLegacy', legacyCreds, 'searchContacts');
+			assert.equal(first.paginationToken, '200');
+			const second = await search('slickTextLegacy', legacyCreds, 'searchContacts', undefined, first.paginationToken);
+			assert.ok(second.results.some((r) => r.value === subscriber.id), 'legacy subscriber 350 on the second page');
 		});
 
 		await check('SlickText Trigger workflows activate and receive events from both platforms', async () => {

@@ -61,6 +61,42 @@ export function loadPackage(): Loaded {
 	return loaded;
 }
 
+/**
+ * The "<name>Tool" variant n8n 2.41 derives from a node marked usableAsTool (createAiTools): the
+ * description with its replacements, the name suffixed, so that `@tool` display options apply. It keeps a
+ * main input and output here so that the harness can run it like any node; the tool wrapping itself
+ * (supplyData, $fromAI) is proven in real n8n by the end-to-end tests.
+ */
+function toolVariant(nodeType: INodeType): INodeType | undefined {
+	const { usableAsTool } = nodeType.description;
+	if (!usableAsTool) return undefined;
+	const replacements = typeof usableAsTool === 'object' ? usableAsTool.replacements : undefined;
+	const description = { ...nodeType.description, ...replacements };
+	delete description.usableAsTool;
+	return Object.assign(Object.create(nodeType) as INodeType, {
+		description: {
+			...description,
+			name: `${nodeType.description.name}Tool`,
+			displayName: `${description.displayName} Tool`,
+		},
+	});
+}
+
+/** The tool variants of the package's nodes, by name ("slickTextTool"). */
+const toolVariants = {
+	cache: new Map<string, INodeType>(),
+	get(name: string): INodeType | undefined {
+		if (!name.endsWith('Tool')) return undefined;
+		if (!this.cache.has(name)) {
+			const base = loadPackage().nodes[name.slice(0, -'Tool'.length)] as INodeType | undefined;
+			const tool = base && toolVariant(base);
+			if (!tool) return undefined;
+			this.cache.set(name, tool);
+		}
+		return this.cache.get(name);
+	},
+};
+
 export const PACKAGE_NAME: string = pkg.name;
 
 function nodeTypeName(name: string) {
@@ -93,7 +129,7 @@ class NodeTypes implements INodeTypes {
 
 	private lookup(type: string) {
 		const short = type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
-		const nodeType = loadPackage().nodes[short];
+		const nodeType = loadPackage().nodes[short] ?? toolVariants.get(short);
 		if (!nodeType) throw new Error(`Unknown node type ${type}`);
 		return nodeType;
 	}
@@ -368,7 +404,12 @@ export async function testCredential(
 	try {
 		await routingNode.runNode();
 	} catch (error) {
-		const e = error as { cause?: { code?: string }; message: string; httpCode?: string };
+		const e = error as { cause?: { code?: string; response?: { status?: number } }; message: string; httpCode?: string };
+		// As n8n's CredentialsTester does: a responseCode rule's message for the answer's status.
+		const status = e.cause?.response?.status;
+		for (const rule of test.rules ?? []) {
+			if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
+		}
 		return { status: 'Error', message: e.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };

@@ -1,23 +1,28 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { searchCurrent } from '../../shared/transport/lookup';
+import { contactQueries, searchCurrent, type ExactQueries } from '../../shared/transport/lookup';
 
 /** "From List" searches of the SlickText node, one per kind of record. */
 
 type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
-function search(path: string, idField: string, label: (record: IDataObject) => string): Search {
+function search(path: string, idField: string, label: (record: IDataObject) => string, exact?: ExactQueries): Search {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		return await searchCurrent(this, { path, idField, label, filter, paginationToken });
+		return await searchCurrent(this, { path, idField, label, exact, filter, paginationToken });
 	};
 }
 
 const byName = (record: IDataObject) => String(record.name ?? record.word ?? '');
 
-export const searchContacts = search('/contacts', 'contact_id', (c) => {
-	const name = [c.first_name, c.last_name].filter(Boolean).join(' ');
-	return name ? `${name} (${String(c.mobile_number)})` : String(c.mobile_number ?? c.contact_id);
-});
+export const searchContacts = search(
+	'/contacts',
+	'contact_id',
+	(c) => {
+		const name = [c.first_name, c.last_name].filter(Boolean).join(' ');
+		return name ? `${name} (${String(c.mobile_number)})` : String(c.mobile_number ?? c.contact_id);
+	},
+	contactQueries({ id: 'contact_id', number: 'mobile_number', firstName: 'first_name', lastName: 'last_name' }),
+);
 export const searchKeywords = search('/keywords', 'keyword_id', (k) => String(k.word ?? k.keyword_id));
 export const searchCampaigns = search('/campaigns', 'campaign_id', byName);
 export const searchLists = search('/lists', 'contact_list_id', byName);

@@ -20,7 +20,7 @@ export const resourceProperty: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'Analytic', value: 'analytics' },
+		{ name: 'Analytics Report', value: 'analytics' },
 		{ name: 'Brand', value: 'brand' },
 		{ name: 'Campaign', value: 'campaign' },
 		{ name: 'Contact', value: 'contact' },

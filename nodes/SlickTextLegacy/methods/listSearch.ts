@@ -1,14 +1,14 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { searchLegacy } from '../../shared/transport/lookup';
+import { contactQueries, searchLegacy, type ExactQueries } from '../../shared/transport/lookup';
 
 /** "From List" searches of the SlickText Legacy node. */
 
 type Search = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
 
-function search(path: string, key: string, label: (record: IDataObject) => string): Search {
+function search(path: string, key: string, label: (record: IDataObject) => string, exact?: ExactQueries): Search {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		return await searchLegacy(this, { path, key, label, filter, paginationToken });
+		return await searchLegacy(this, { path, key, label, exact, filter, paginationToken });
 	};
 }
 
@@ -21,10 +21,15 @@ function shorten(value: unknown, max = 60): string {
 
 export const searchTextwords = search('/textwords', 'textwords', (t) => text(t.word) || text(t.id));
 
-export const searchContacts = search('/contacts', 'contacts', (c) => {
-	const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
-	return name ? `${name} (${text(c.number)})` : text(c.number) || text(c.id);
-});
+export const searchContacts = search(
+	'/contacts',
+	'contacts',
+	(c) => {
+		const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
+		return name ? `${name} (${text(c.number)})` : text(c.number) || text(c.id);
+	},
+	contactQueries({ id: 'id', number: 'number', firstName: 'firstName', lastName: 'lastName' }),
+);
 
 export const searchMessages = search('/messages', 'messages', (m) => {
 	const when = text(m.sent) || (m.scheduled ? `scheduled ${text(m.scheduled)}` : 'not sent');

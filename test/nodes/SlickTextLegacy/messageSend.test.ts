@@ -38,7 +38,7 @@ describe('Message: Send', () => {
 	});
 
 	test('to one segment of a textword', async () => {
-		const result = await run({ operation: 'send', textwordId: rl('5401'), body: 'Latte day!', additionalFields: { segment: '701' } });
+		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Latte day!', additionalFields: { segment: '701' } });
 		expect(result.error).toBeUndefined();
 		expectForm(sent(ctx.sandbox)[1], '/messages/', { action: 'SEND', textword: '5401', segment: '701', body: 'Latte day!' });
 		const latteLovers = subscribersOf('5401').filter((c) => c.FavoriteDrink === 'Latte').length;
@@ -64,7 +64,7 @@ describe('Message: Send', () => {
 
 	test('with media (MMS): no account read, mediaUrl in the body, a body over the SMS limit is fine', async () => {
 		const body = 'M'.repeat(400);
-		const result = await run({ operation: 'send', textwordId: rl('5401'), body, additionalFields: { mediaUrl: IMAGE } });
+		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body, additionalFields: { mediaUrl: IMAGE } });
 		expect(result.error).toBeUndefined();
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('Message: Send', () => {
 
 	test('a body over the account limit fails after the account read, before sending', async () => {
 		expect(account().maxCharacterLimit).toBe(160);
-		const result = await run({ operation: 'send', textwordId: rl('5401'), body: '={{ "x".repeat(161) }}' });
+		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: '={{ "x".repeat(161) }}' });
 		expect(result.error?.message).toBe('Body: is 161 characters; a text message (SMS) on this account takes at most 160 [item 0]');
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('Message: Send', () => {
 	test('an account with the 320 limit sends 300 characters', async () => {
 		account().maxCharacterLimit = 320;
 		const body = 'y'.repeat(300);
-		const result = await run({ operation: 'send', textwordId: rl('5403'), body });
+		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5403'), body });
 		expect(result.error).toBeUndefined();
 		expectForm(sent(ctx.sandbox)[1], '/messages/', { action: 'SEND', textword: '5403', body });
 		expect(result.json[0].body).toBe(body);
@@ -122,11 +122,11 @@ describe('Message: Send', () => {
 		['no textword', { textwordId: rl('={{ "" }}') }, 'Textword: is required [item 0]'],
 		['no contact', { sendTo: 'contact', contactId: rl('={{ "" }}') }, 'Contact: is required [item 0]'],
 		// An expression for Send To shows every target field to the editor's own checks, so all are given.
-		['neither textword nor contact', { sendTo: '={{ "nobody" }}', contactId: rl('3000001'), number: NEW_NUMBER }, 'Send To: "nobody" is not one of: Textword Subscribers, Contact, Mobile Number on a Textword [item 0]'],
+		['neither textword nor contact', { sendTo: '={{ "nobody" }}', contactId: rl('3000001'), number: NEW_NUMBER }, 'Send To: "nobody" is not one of: One Contact, One Mobile Number on a Textword, All Subscribers of a Textword [item 0]'],
 		['a number with fewer than 10 digits', { sendTo: 'number', number: '={{ "619555123" }}' }, 'Mobile Number: "619555123" has fewer than 10 digits [item 0]'],
 		['a segment that is not an ID', { additionalFields: { segment: '={{ "Latte lovers" }}' } }, 'Segment: must be a number, got "Latte lovers" [item 0]'],
 	])('%s fails before any request', async (_case, parameters, message) => {
-		const result = await run({ operation: 'send', textwordId: rl('5401'), body: 'Hello', ...parameters });
+		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello', ...parameters });
 		expect(result.error?.message).toBe(message);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
@@ -143,7 +143,7 @@ describe('Message: Send', () => {
 
 	test('a failed account read fails the item with the API error and sends nothing', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 503, body: { message: 'Maintenance' }, match: { path: `${BASE}/account` } });
-		const result = await run({ operation: 'send', textwordId: rl('5401'), body: 'Hello' });
+		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello' });
 		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '503' });
 		expect(sent(ctx.sandbox, `${BASE}/messages`)).toHaveLength(0);
 	});
@@ -152,7 +152,7 @@ describe('Message: Send', () => {
 describe('Message: Schedule', () => {
 	test('a time in the workflow zone is sent in the account zone (Los Angeles)', async () => {
 		// The workflow's zone is America/New_York: 10:15 EST is 07:15 PST.
-		const result = await run({ operation: 'schedule', textwordId: rl('5402'), body: 'Holiday hours', scheduledFor: '2030-01-02T10:15:00' });
+		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5402'), body: 'Holiday hours', scheduledFor: '2030-01-02T10:15:00' });
 		expect(result.error).toBeUndefined();
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(2);
@@ -163,13 +163,13 @@ describe('Message: Schedule', () => {
 
 	test('a time with an offset is converted to the account zone', async () => {
 		// 18:30 at +02:00 is 16:30 UTC, 09:30 PDT.
-		await run({ operation: 'schedule', textwordId: rl('5402'), body: 'Summer', scheduledFor: '2030-07-01T18:30:00+02:00' });
+		await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5402'), body: 'Summer', scheduledFor: '2030-07-01T18:30:00+02:00' });
 		expect((sent(ctx.sandbox)[1].body as any).scheduled).toBe('2030-07-01 09:30:00');
 	});
 
 	test('an account in another zone gets its own local time', async () => {
 		account().timezone = 'America/New_York';
-		await run({ operation: 'schedule', textwordId: rl('5402'), body: 'Summer', scheduledFor: '2030-07-01T18:30:00+02:00' });
+		await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5402'), body: 'Summer', scheduledFor: '2030-07-01T18:30:00+02:00' });
 		expect((sent(ctx.sandbox)[1].body as any).scheduled).toBe('2030-07-01 12:30:00');
 		expect(lastMessage().scheduled).toBe('2030-07-01 12:30:00');
 	});
@@ -183,6 +183,7 @@ describe('Message: Schedule', () => {
 	test('with media, the account is still read for its time zone', async () => {
 		const result = await run({
 			operation: 'schedule',
+			sendTo: 'textword',
 			textwordId: rl('5401'),
 			body: 'Menu',
 			scheduledFor: '2030-01-02T10:00:00Z',
@@ -206,26 +207,26 @@ describe('Message: Schedule', () => {
 		['not a date', '={{ "tomorrow" }}', 'Scheduled For: "tomorrow" is not a date and time [item 0]'],
 		['empty', '={{ "" }}', 'Scheduled For: is required [item 0]'],
 	])('a schedule %s fails before any request (not rounded)', async (_case, scheduledFor, message) => {
-		const result = await run({ operation: 'schedule', textwordId: rl('5401'), body: 'Hello', scheduledFor });
+		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello', scheduledFor });
 		expect(result.error?.message).toBe(message);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a body over the account limit fails before the schedule is sent', async () => {
 		account().maxCharacterLimit = 132;
-		const result = await run({ operation: 'schedule', textwordId: rl('5401'), body: '={{ "x".repeat(133) }}', scheduledFor: '2030-01-02T10:15:00' });
+		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: '={{ "x".repeat(133) }}', scheduledFor: '2030-01-02T10:15:00' });
 		expect(result.error?.message).toBe('Body: is 133 characters; a text message (SMS) on this account takes at most 132 [item 0]');
 		expect(sent(ctx.sandbox)).toHaveLength(1);
 		expectAccountRead(sent(ctx.sandbox)[0]);
 	});
 
 	test('a schedule in the past: SlickText refuses and its message comes through', async () => {
-		const result = await run({ operation: 'schedule', textwordId: rl('5401'), body: 'Too late', scheduledFor: '2020-01-02T10:15:00Z' });
+		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: 'Too late', scheduledFor: '2020-01-02T10:15:00Z' });
 		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '400', message: 'Bad request: scheduled must be in the future.' });
 	});
 
 	test('a scheduled message can be cancelled with Delete', async () => {
-		const scheduled = await run({ operation: 'schedule', textwordId: rl('5401'), body: 'Later', scheduledFor: '2030-01-02T10:15:00' });
+		const scheduled = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: 'Later', scheduledFor: '2030-01-02T10:15:00' });
 		const id = String(scheduled.json[0].id);
 		ctx.sandbox.requests.length = 0;
 		const deleted = await run({ operation: 'delete', messageId: rl(id) });

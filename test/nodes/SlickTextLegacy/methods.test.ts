@@ -64,7 +64,7 @@ describe('Dynamic options', () => {
 
 	test('segments of the chosen textword', async () => {
 		// As the editor asks while a Send is being set up.
-		const list = await options('getSegments', { resource: 'message', operation: 'send', textwordId: rl('5401', 'list') });
+		const list = await options('getSegments', { resource: 'message', operation: 'send', sendTo: 'textword', textwordId: rl('5401', 'list') });
 		expect(sent(ctx.sandbox)[0].path).toBe(`${BASE}/textwords/5401/segments`);
 		expect(list.map((o) => [o.name, o.value])).toEqual([
 			['Latte lovers', '701'],

@@ -36,7 +36,7 @@ describe('SlickText Trigger description', () => {
 		expect(notice('repeatsNotice')).toContain("this n8n process's memory until it restarts");
 		expect(notice('repeatsNotice')).toContain('Remove Duplicates');
 		expect(notice('repeatsNotice')).toContain('{{ $json.eventKey }}');
-		expect(notice('repeatsNotice')).toContain('Test events (Listen for Test Event) are never ignored');
+		expect(notice('repeatsNotice')).toContain('Test events (Execute step, while n8n is Listening for test event) are never ignored');
 		expect(notice('currentSetup')).toContain('Settings > API & Webhooks > Webhooks');
 		expect(notice('currentSetup')).toContain('Production URL');
 	});

@@ -7,7 +7,7 @@ export const campaign: OperationDescription = {
 	option: {
 		name: 'Campaign',
 		value: 'campaign',
-		action: 'Get the statistics of a campaign',
+		action: 'Get the statistics of one campaign',
 		description: 'Retrieve the statistics of one campaign',
 		routing: currentRoute({
 			method: 'GET',

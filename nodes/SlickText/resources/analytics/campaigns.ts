@@ -5,7 +5,7 @@ export const campaigns: OperationDescription = {
 	option: {
 		name: 'Campaigns',
 		value: 'campaigns',
-		action: 'Get campaign statistics',
+		action: 'Get the statistics of all campaigns',
 		description: 'Retrieve the statistics of the brand campaigns as a whole',
 		routing: currentRoute({ method: 'GET', url: '/analytics/campaigns' }),
 	},

@@ -12,4 +12,6 @@ export const create: OperationDescription = {
 		routing: currentRoute({ method: 'POST', url: '/campaigns', preSend: [campaignCreateBody] }),
 	},
 	properties: campaignCreateFields,
+	effect: 'send',
+	effectNote: 'may text every contact of its audience when sent or scheduled',
 };

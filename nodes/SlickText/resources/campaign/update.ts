@@ -21,4 +21,6 @@ export const update: OperationDescription = {
 		campaignIdLocator(),
 		updateFieldsCollection(campaignUpdateFields),
 	],
+	effect: 'send',
+	effectNote: 'may text every contact of its audience when sent or scheduled',
 };

@@ -3,6 +3,7 @@ import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptio
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { contactFields, contactFilterQuery } from './fields';
+import { CONTACT_SUMMARY } from '../summaries';
 
 export const getAll: OperationDescription = {
 	option: {
@@ -16,4 +17,5 @@ export const getAll: OperationDescription = {
 		...returnAllAndLimit('contacts'),
 		filtersCollection(contactFields('filter'), 'Exact, case-sensitive matches; all filters set must match'),
 	],
+	simplify: CONTACT_SUMMARY,
 };

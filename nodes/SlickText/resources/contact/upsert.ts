@@ -56,4 +56,5 @@ export const upsert: OperationDescription = {
 			),
 		},
 	],
+	effect: 'automation',
 };

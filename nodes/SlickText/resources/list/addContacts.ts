@@ -17,4 +17,5 @@ export const addContacts: OperationDescription = {
 		}),
 	},
 	properties: membershipProperties,
+	effect: 'automation',
 };

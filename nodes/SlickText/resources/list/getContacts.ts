@@ -4,6 +4,7 @@ import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { listIdLocator } from './fields';
+import { CONTACT_SUMMARY } from '../summaries';
 
 export const getContacts: OperationDescription = {
 	option: {
@@ -19,4 +20,5 @@ export const getContacts: OperationDescription = {
 		}),
 	},
 	properties: [listIdLocator(), ...returnAllAndLimit('contacts')],
+	simplify: CONTACT_SUMMARY,
 };

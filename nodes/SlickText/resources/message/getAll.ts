@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
+import { MESSAGE_SUMMARY } from '../summaries';
 
 /** Filter values are exact-match strings; stray spaces from an expression would match nothing. */
 const asText = '={{ String($value).trim() }}';
@@ -57,4 +58,5 @@ export const getAll: OperationDescription = {
 			},
 		], 'Exact, case-sensitive matches; all filters set must match'),
 	],
+	simplify: MESSAGE_SUMMARY,
 };

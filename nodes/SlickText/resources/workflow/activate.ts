@@ -7,7 +7,7 @@ export const activate: OperationDescription = {
 	option: {
 		name: 'Activate',
 		value: 'activate',
-		action: 'Activate a workflow',
+		action: 'Activate a SlickText workflow',
 		description: 'Switch a workflow on: contacts start entering it under its entry rule',
 		routing: currentRoute({
 			method: 'PUT',
@@ -16,4 +16,6 @@ export const activate: OperationDescription = {
 		}),
 	},
 	properties: [workflowIdLocator()],
+	effect: 'automation',
+	effectNote: 'starts a SlickText workflow that may text contacts',
 };

@@ -7,7 +7,7 @@ export const deactivate: OperationDescription = {
 	option: {
 		name: 'Deactivate',
 		value: 'deactivate',
-		action: 'Deactivate a workflow',
+		action: 'Deactivate a SlickText workflow',
 		description: 'Switch a workflow off: no more contacts enter it',
 		routing: currentRoute({
 			method: 'PUT',

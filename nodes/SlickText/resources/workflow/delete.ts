@@ -7,7 +7,7 @@ export const del: OperationDescription = {
 	option: {
 		name: 'Delete',
 		value: 'delete',
-		action: 'Delete a workflow',
+		action: 'Delete a SlickText workflow',
 		description: 'Delete a workflow. The contacts in it are not deleted.',
 		routing: currentRoute({
 			method: 'DELETE',

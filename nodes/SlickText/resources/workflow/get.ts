@@ -7,7 +7,7 @@ export const get: OperationDescription = {
 	option: {
 		name: 'Get',
 		value: 'get',
-		action: 'Get a workflow',
+		action: 'Get a SlickText workflow',
 		description: 'Retrieve one workflow by ID',
 		routing: currentRoute({
 			method: 'GET',

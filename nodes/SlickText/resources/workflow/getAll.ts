@@ -8,7 +8,7 @@ export const getAll: OperationDescription = {
 	option: {
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many workflows',
+		action: 'Get many SlickText workflows',
 		description: 'List the automation workflows of the brand',
 		routing: currentRoute({ method: 'GET', url: '/workflows', pages: currentPages() }),
 	},

@@ -8,7 +8,7 @@ export const update: OperationDescription = {
 	option: {
 		name: 'Update',
 		value: 'update',
-		action: 'Update a workflow',
+		action: 'Update a SlickText workflow',
 		description: 'Rename a workflow or change who may enter it. Its steps are edited in SlickText only.',
 		routing: currentRoute({
 			method: 'PUT',

@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { legacyRoute, unwrap } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { contactIdLocator } from './fields';
+import { CONTACT_SUMMARY } from '../summaries';
 
 export const get: OperationDescription = {
 	option: {
@@ -18,4 +19,5 @@ export const get: OperationDescription = {
 		}),
 	},
 	properties: [contactIdLocator()],
+	simplify: CONTACT_SUMMARY,
 };

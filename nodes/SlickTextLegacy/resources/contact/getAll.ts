@@ -4,6 +4,7 @@ import { legacyPages } from '../../../shared/paging';
 import { legacyRoute } from '../../../shared/routing';
 import { filterQuery, filtersProperty } from '../../shared/filters';
 import { contactFilters } from './fields';
+import { CONTACT_SUMMARY } from '../summaries';
 
 const filters = contactFilters(true);
 
@@ -16,4 +17,5 @@ export const getAll: OperationDescription = {
 		routing: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts'), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('contacts'), filtersProperty(filters)],
+	simplify: CONTACT_SUMMARY,
 };

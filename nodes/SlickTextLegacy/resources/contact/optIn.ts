@@ -101,4 +101,6 @@ export const optIn: OperationDescription = {
 			'Two-letter state code. When left out, SlickText derives it from the area code.',
 		),
 	],
+	effect: 'send',
+	effectNote: 'changes records, sends an opt-in text unless set otherwise',
 };

@@ -61,26 +61,36 @@ export function messageFields(): INodeProperties[] {
 			displayName: 'Send To',
 			name: 'sendTo',
 			type: 'options',
+			// One recipient by default, as n8n's Twilio and Brevo nodes do: texting a whole textword is a
+			// deliberate choice, never what an untouched field (or an AI agent that cannot see it) does.
 			options: [
 				{
-					name: 'Textword Subscribers',
-					value: 'textword',
-					description: 'Every subscriber of the textword, or one segment of them',
-				},
-				{
-					name: 'Contact',
+					name: 'One Contact',
 					value: 'contact',
 					description: 'One subscriber, by contact ID',
 				},
 				{
-					name: 'Mobile Number on a Textword',
+					name: 'One Mobile Number on a Textword',
 					value: 'number',
 					description:
 						'One number. If it is not subscribed to the textword, SlickText opts it in (without the auto reply) and texts only that number. A number that opted out is refused.',
 				},
+				{
+					name: 'All Subscribers of a Textword',
+					value: 'textword',
+					description: 'Every subscriber of the textword, or every subscriber in one segment of it',
+				},
 			],
-			default: 'textword',
+			default: 'contact',
 			description: 'Who receives the message',
+		},
+		{
+			displayName:
+				'This texts every subscriber of the textword (or of the chosen segment), which can be thousands of people. Each recipient uses message credits.',
+			name: 'textwordNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { sendTo: ['textword'] } },
 		},
 		{ ...textwordIdLocator('The textword (keyword list) whose subscribers receive the message'), displayOptions: toTextword },
 		{ ...contactIdLocator('The subscriber who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
@@ -181,7 +191,7 @@ export function messageBody(kind: Kind): PreSendAction {
 		}
 
 		const body: IDataObject = { body: text, campaign: options.campaign, mediaUrl: media };
-		const sendTo = String(param(this, 'sendTo', 'textword'));
+		const sendTo = String(param(this, 'sendTo', 'contact'));
 		if (sendTo === 'textword') {
 			body.textword = assertId(this, 'Textword', param(this, 'textwordId', ''));
 			if (!isBlank(options.segment)) body.segment = assertId(this, 'Segment', options.segment);

@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { legacyRoute, unwrap } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { messageIdLocator } from './fields';
+import { MESSAGE_SUMMARY } from '../summaries';
 
 export const get: OperationDescription = {
 	option: {
@@ -17,4 +18,5 @@ export const get: OperationDescription = {
 		}),
 	},
 	properties: [messageIdLocator()],
+	simplify: MESSAGE_SUMMARY,
 };

@@ -4,6 +4,7 @@ import { legacyPages } from '../../../shared/paging';
 import { legacyRoute } from '../../../shared/routing';
 import { filterQuery, filtersProperty } from '../../shared/filters';
 import { messageFilters } from './fields';
+import { MESSAGE_SUMMARY } from '../summaries';
 
 const filters = messageFilters(true);
 
@@ -16,4 +17,5 @@ export const getAll: OperationDescription = {
 		routing: legacyRoute({ method: 'GET', url: '/messages', pages: legacyPages('messages'), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('messages'), filtersProperty(filters)],
+	simplify: MESSAGE_SUMMARY,
 };

@@ -6,7 +6,7 @@ export const schedule: OperationDescription = {
 	option: {
 		name: 'Schedule',
 		value: 'schedule',
-		action: 'Schedule a message',
+		action: 'Schedule a text message',
 		description:
 			'Have SlickText send a message later, on a quarter hour. A scheduled message can be cancelled with Delete.',
 		routing: legacyRoute({
@@ -29,4 +29,6 @@ export const schedule: OperationDescription = {
 		},
 		...messageFields(),
 	],
+	effect: 'send',
+	effectNote: 'sends a text later to the recipient set in the node, uses credits',
 };

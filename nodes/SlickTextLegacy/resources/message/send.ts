@@ -6,9 +6,9 @@ export const send: OperationDescription = {
 	option: {
 		name: 'Send',
 		value: 'send',
-		action: 'Send a message',
+		action: 'Send a text message',
 		description:
-			'Text all subscribers of a textword (or one segment), one contact, or one number now. Each recipient uses message credits.',
+			'Text one contact or one number now (the default), or, when chosen, every subscriber of a textword or segment. Each recipient uses message credits.',
 		routing: legacyRoute({
 			method: 'POST',
 			url: '/messages/',
@@ -18,4 +18,6 @@ export const send: OperationDescription = {
 		}),
 	},
 	properties: messageFields(),
+	effect: 'send',
+	effectNote: 'sends a text now to the recipient set in the node, uses credits',
 };

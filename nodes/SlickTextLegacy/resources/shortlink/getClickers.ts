@@ -3,6 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { legacyPages } from '../../../shared/paging';
 import { legacyRoute } from '../../../shared/routing';
 import { shortlinkFields, shortlinkPath } from './fields';
+import { CONTACT_SUMMARY } from '../summaries';
 
 export const getClickers: OperationDescription = {
 	option: {
@@ -19,4 +20,5 @@ export const getClickers: OperationDescription = {
 		}),
 	},
 	properties: [...shortlinkFields(), ...returnAllAndLimit('contacts')],
+	simplify: CONTACT_SUMMARY,
 };

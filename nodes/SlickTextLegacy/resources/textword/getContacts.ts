@@ -6,6 +6,7 @@ import { requireNumericId } from '../../../shared/validation';
 import { filterQuery, filtersProperty } from '../../shared/filters';
 import { contactFilters } from '../contact/fields';
 import { textwordIdLocator } from './fields';
+import { CONTACT_SUMMARY } from '../summaries';
 
 const filters = contactFilters(false);
 
@@ -23,4 +24,5 @@ export const getContacts: OperationDescription = {
 		}),
 	},
 	properties: [textwordIdLocator(), ...returnAllAndLimit('contacts'), filtersProperty(filters)],
+	simplify: CONTACT_SUMMARY,
 };

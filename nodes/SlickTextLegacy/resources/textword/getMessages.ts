@@ -6,6 +6,7 @@ import { requireNumericId } from '../../../shared/validation';
 import { filterQuery, filtersProperty } from '../../shared/filters';
 import { messageFilters } from '../message/fields';
 import { textwordIdLocator } from './fields';
+import { MESSAGE_SUMMARY } from '../summaries';
 
 const filters = messageFilters(false);
 
@@ -23,4 +24,5 @@ export const getMessages: OperationDescription = {
 		}),
 	},
 	properties: [textwordIdLocator(), ...returnAllAndLimit('messages'), filtersProperty(filters)],
+	simplify: MESSAGE_SUMMARY,
 };

@@ -1,0 +1,163 @@
+'use strict';
+// Issues 18 and 23 in real n8n: the Send default of SlickText Legacy and the HTTP status on an API error,
+// by headless runs (`n8n execute`) of two small workflows.
+
+const assert = require('node:assert/strict');
+
+exports.title = 'n8n execute: Send default and API error status';
+
+const SEND_ID = 'e2eLegacySendDflt';
+const HTTP_ID = 'e2eHttpRequestCreds';
+const STATUS_ID = 'e2eApiErrorStatus';
+
+const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const wire = (to) => ({ Start: { main: [[{ node: to, type: 'main', index: 0 }]] } });
+
+exports.workflows = (ctx) => {
+	const contact = ctx.sandbox.state.legacy.contacts[5];
+	const existing = ctx.sandbox.state.current.brands.get(1001).contacts[0];
+	return [
+		{
+			id: SEND_ID,
+			name: 'e2e: legacy Send with Send To untouched',
+			nodes: [
+				manual,
+				{
+					id: 'send',
+					name: 'Send',
+					type: 'n8n-nodes-slicktext.slickTextLegacy',
+					typeVersion: 1,
+					position: [220, 0],
+					// Send To is not set: the saved workflow holds only what differs from the defaults.
+					parameters: {
+						resource: 'message',
+						operation: 'send',
+						textwordId: { __rl: true, mode: 'id', value: '5401' },
+						contactId: { __rl: true, mode: 'id', value: contact.id },
+						body: 'Your table is ready',
+					},
+					credentials: { slickTextLegacyApi: { id: ctx.CREDENTIAL_IDS.legacy, name: 'SlickText sandbox (legacy API)' } },
+				},
+			],
+			connections: wire('Send'),
+			settings: { executionOrder: 'v1' },
+			active: false,
+		},
+		{
+			// "Any endpoint, with the same credential": n8n's HTTP Request node with each SlickText credential
+			// as a predefined credential type. The current API's brand is part of the URL.
+			id: HTTP_ID,
+			name: 'e2e: HTTP Request with the SlickText credentials',
+			nodes: [
+				manual,
+				{
+					id: 'current',
+					name: 'Brand Usage (HTTP Request)',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [220, 0],
+					parameters: {
+						url: `${ctx.sandbox.currentBaseUrl}/brands/1001/usage`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'slickTextApi',
+						options: {},
+					},
+					credentials: { slickTextApi: { id: ctx.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } },
+				},
+				{
+					id: 'legacy',
+					name: 'Account (HTTP Request)',
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [440, 0],
+					parameters: {
+						url: `${ctx.sandbox.legacyBaseUrl}/account`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'slickTextLegacyApi',
+						options: {},
+					},
+					credentials: { slickTextLegacyApi: { id: ctx.CREDENTIAL_IDS.legacy, name: 'SlickText sandbox (legacy API)' } },
+				},
+			],
+			connections: {
+				Start: { main: [[{ node: 'Brand Usage (HTTP Request)', type: 'main', index: 0 }]] },
+				'Brand Usage (HTTP Request)': { main: [[{ node: 'Account (HTTP Request)', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+			active: false,
+		},
+		{
+			id: STATUS_ID,
+			name: 'e2e: an API error keeps its status',
+			nodes: [
+				manual,
+				{
+					id: 'create',
+					name: 'Create Existing',
+					type: 'n8n-nodes-slicktext.slickText',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { resource: 'contact', operation: 'create', mobileNumber: existing.mobile_number },
+					credentials: { slickTextApi: { id: ctx.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } },
+				},
+			],
+			connections: wire('Create Existing'),
+			settings: { executionOrder: 'v1' },
+			active: false,
+		},
+	];
+};
+
+/** The run JSON of `n8n execute --rawOutput`, also when the workflow failed (text follows the JSON then). */
+function runOf(result) {
+	const lines = (result.stdout || '').split('\n');
+	const start = lines.findIndex((l) => l.startsWith('{'));
+	const ends = lines.map((l, i) => (l.startsWith('}') ? i : -1)).filter((i) => i >= start);
+	assert.ok(start >= 0 && ends.length, `n8n execute printed no JSON (exit ${result.status}): ${(result.stderr || result.stdout).slice(-800)}`);
+	return JSON.parse(lines.slice(start, ends[ends.length - 1] + 1).join('\n'));
+}
+
+exports.run = async (ctx) => {
+	const { sandbox, check } = ctx;
+	const execute = async (id) =>
+		runOf(await ctx.n8nCliAsync(ctx.userFolder, ['execute', '--id', id, '--rawOutput'], {
+			N8N_RUNNERS_BROKER_PORT: process.env.N8N_RUNNERS_BROKER_PORT || '5693',
+		}));
+
+	await check('legacy Send with Send To untouched texts only the contact, not the textword', async () => {
+		sandbox.reset();
+		const contact = sandbox.state.legacy.contacts[5];
+		const run = await execute(SEND_ID);
+		const task = run.data.resultData.runData.Send[0];
+		assert.ok(!task.error, `Send failed: ${task.error?.message}`);
+		const sends = sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/legacy/v1/messages'));
+		assert.equal(sends.length, 1);
+		assert.deepEqual(sends[0].body, { action: 'SEND', contact: contact.id, body: 'Your table is ready' });
+		assert.equal(task.data.main[0][0].json.count, 1);
+	});
+
+	await check('the HTTP Request node calls SlickText with either credential as a predefined credential type', async () => {
+		sandbox.reset();
+		const run = await execute(HTTP_ID);
+		const data = run.data.resultData.runData;
+		for (const name of ['Brand Usage (HTTP Request)', 'Account (HTTP Request)']) {
+			assert.ok(data[name] && !data[name][0].error, `${name}: ${data[name]?.[0]?.error?.message}`);
+		}
+		assert.equal(data['Brand Usage (HTTP Request)'][0].data.main[0][0].json.brand_id, 1001);
+		const [usage] = sandbox.requests.filter((r) => r.path === '/v1/brands/1001/usage');
+		assert.equal(usage.headers.authorization, `Bearer ${sandbox.currentCredentials().apiKey}`);
+		const [account] = sandbox.requests.filter((r) => r.path === '/legacy/v1/account');
+		const { publicKey, privateKey } = sandbox.legacyCredentials();
+		assert.equal(account.headers.authorization, `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`);
+	});
+
+	await check('an API error keeps its HTTP status and SlickText\'s message, with the Create or Update hint', async () => {
+		sandbox.reset();
+		const run = await execute(STATUS_ID);
+		const error = run.data.resultData.runData['Create Existing'][0].error;
+		assert.equal(error.name, 'NodeApiError');
+		assert.equal(error.httpCode, '422');
+		assert.match(error.message, /already exists/);
+		assert.match(error.description, /use the operation Create or Update/);
+	});
+};
