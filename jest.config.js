@@ -3,6 +3,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	// n8n's logger stays quiet unless SLICKTEXT_TEST_LOGS asks for it (see the file).
+	setupFiles: ['<rootDir>/test/helpers/quietLogs.ts'],
 	transform: {
 		// Tests are only transpiled (isolatedModules in tsconfig.test.json), which keeps jest fast;
 		// the node code is type-checked by `npm run build`.
