@@ -1,8 +1,13 @@
 /** @type {import('jest').Config} */
 module.exports = {
-	testEnvironment: 'node',
+	// Node's environment; a worker with nothing left open exits promptly at the end (see the file).
+	testEnvironment: '<rootDir>/test/helpers/environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	// n8n's logger stays quiet unless SLICKTEXT_TEST_LOGS asks for it (see the file).
+	setupFiles: ['<rootDir>/test/helpers/quietLogs.ts'],
+	// Unread fetch() bodies are cancelled after each test, so no socket outlives its test (see the file).
+	setupFilesAfterEnv: ['<rootDir>/test/helpers/releaseFetch.ts'],
 	transform: {
 		// Tests are only transpiled (isolatedModules in tsconfig.test.json), which keeps jest fast;
 		// the node code is type-checked by `npm run build`.

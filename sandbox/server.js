@@ -4,13 +4,14 @@
 // In memory and stateful. Tests start it in-process on port 0; `npm run sandbox` starts it by hand.
 
 const http = require('node:http');
-const { createRouter } = require('./router');
-const { createRateLimiter } = require('./rateLimit');
-const { withLatency } = require('./latency');
+const { createRouter } = require('./shared/router');
+const { createRateLimiter } = require('./shared/rateLimit');
+const { createFault, takeFault, applyFault } = require('./shared/faults');
+const { HttpError } = require('./shared/httpError');
+const { CREDENTIALS } = require('./shared/credentials');
+const { withLatency } = require('./shared/latency');
 const current = require('./current');
 const legacy = require('./legacy');
-
-const { CREDENTIALS } = require('./credentials');
 
 const DEFAULT_RATE_LIMIT = { perSecond: 8, perMinute: 480 };
 
@@ -63,7 +64,7 @@ class Sandbox {
 	 * matching requests)}; times: how many requests it hits (default 1, Infinity for all).
 	 */
 	injectFault(fault) {
-		const entry = { times: 1, seen: 0, hits: 0, ...fault, match: fault.match || {} };
+		const entry = createFault(fault);
 		this.faults.push(entry);
 		return entry;
 	}
@@ -120,19 +121,7 @@ class Sandbox {
 	}
 
 	takeFault(entry) {
-		for (const fault of this.faults) {
-			if (fault.hits >= fault.times) continue;
-			const { method, path, nth } = fault.match;
-			if (method && method.toUpperCase() !== entry.method) continue;
-			if (path instanceof RegExp ? !path.test(entry.path) : path && !entry.path.startsWith(path)) {
-				continue;
-			}
-			fault.seen++;
-			if (nth && fault.seen < nth) continue;
-			fault.hits++;
-			return fault;
-		}
-		return undefined;
+		return takeFault(this.faults, entry);
 	}
 
 	async handle(req, res) {
@@ -168,18 +157,7 @@ class Sandbox {
 		};
 
 		const fault = this.takeFault(entry);
-		if (fault) {
-			entry.fault = fault.kind;
-			if (fault.kind === 'drop') {
-				entry.status = 0;
-				req.socket.destroy();
-				return;
-			}
-			if (fault.kind === 'status') return send(fault.status, fault.body ?? { message: 'Injected fault' }, fault.headers);
-			if (fault.kind === 'malformed') return send(200, fault.text ?? '<html>Bad gateway</html>');
-			if (fault.kind === 'body') return send(200, fault.body, fault.headers);
-			if (fault.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
-		}
+		if (fault && (await applyFault(fault, { entry, req, send }))) return;
 
 		const platform = url.pathname.startsWith('/legacy/') ? 'legacy' : 'current';
 		if (this.rateLimiter) {
@@ -237,15 +215,6 @@ function parseBody(contentType, rawBody) {
 		return Object.fromEntries(new URLSearchParams(rawBody));
 	}
 	return rawBody;
-}
-
-/** An error a handler throws to answer with a status and a JSON body. */
-class HttpError extends Error {
-	constructor(status, message, extra = {}) {
-		super(message);
-		this.httpStatus = status;
-		this.body = { message, ...extra };
-	}
 }
 
 async function startSandbox(options = {}, port = 0) {
