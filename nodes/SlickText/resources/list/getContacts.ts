@@ -2,21 +2,23 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
+import { simplifyProperty } from '../../../shared/simplify';
 import { requireNumericId } from '../../../shared/validation';
-import { listIdLocator } from './fields';
+import { checkMemberFilters, listIdLocator, memberFilters, memberShape } from './fields';
 
 export const getContacts: OperationDescription = {
 	option: {
 		name: 'Get Contacts',
 		value: 'getContacts',
 		action: 'Get the contacts of a list',
-		description: 'Retrieve the contacts on a list, one item per contact',
+		description:
+			'Retrieve the contacts on a list, one item per contact, optionally only those with given opt-in statuses and simplified',
 		routing: currentRoute({
 			method: 'GET',
 			url: '=/lists/{{ $parameter.listId }}/contacts',
-			preSend: [requireNumericId('listId', 'List')],
-			pages: currentPages(),
+			preSend: [requireNumericId('listId', 'List'), checkMemberFilters],
+			pages: currentPages(memberShape),
 		}),
 	},
-	properties: [listIdLocator(), ...returnAllAndLimit('contacts')],
+	properties: [listIdLocator(), ...returnAllAndLimit('contacts'), simplifyProperty('contact'), memberFilters],
 };
