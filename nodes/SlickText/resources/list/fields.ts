@@ -173,7 +173,12 @@ function describeChunks(
 		failed === 0
 			? `No chunk of this item was done (${chunks} chunks of up to ${MEMBERSHIP_CHUNK_SIZE} contacts).`
 			: `Chunks done before this failed: ${span(1, failed)} of ${chunks} (the first ${doneContacts} of ${contacts} contacts, in the order given, were ${change}).`;
-	const rest = failed + 2 <= chunks ? `; chunks ${span(failed + 2, chunks)} were not sent` : '';
+	const rest =
+		failed + 2 < chunks
+			? `; chunks ${span(failed + 2, chunks)} were not sent`
+			: failed + 2 === chunks
+				? `; chunk ${chunks} was not sent`
+				: '';
 	const again =
 		change === 'added'
 			? 'Running the item again is safe: adding a contact that is already on a list changes nothing.'
