@@ -68,4 +68,17 @@ describe('Simplify', () => {
 		expect(result.json).toEqual(all.map((c: any) => simplified(c, SUBSCRIBER_FIELDS)));
 		expect(Object.keys(result.json[0]).sort()).toEqual([...SUBSCRIBER_FIELDS].sort());
 	});
+
+	test('Legacy Textword > Get Contacts with Limit: simplified, and the Limit still asks for that many', async () => {
+		const textword = ctx.sandbox.state.legacy.contacts[0].textword;
+		const result = await runNode({
+			type: 'slickTextLegacy',
+			parameters: { resource: 'textword', operation: 'getContacts', textwordId: { __rl: true, mode: 'id', value: String(textword) }, returnAll: false, limit: 2, simplify: true },
+			credentials: { slickTextLegacyApi: ctx.sandbox.legacyCredentials() },
+		});
+		expect(result.error).toBeUndefined();
+		const own = ctx.sandbox.state.legacy.contacts.filter((c: any) => c.textword === textword).slice(0, 2);
+		expect(result.json).toEqual(own.map((c: any) => simplified(c, SUBSCRIBER_FIELDS)));
+		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([{ limit: '2', offset: '0' }]);
+	});
 });
