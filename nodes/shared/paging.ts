@@ -32,6 +32,16 @@ function tooMany(ctx: IExecutePaginationFunctions, what: string): Error {
 
 type Pager = (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
 
+/**
+ * What an operation keeps of each record, applied page by page as it arrives, so that records left out
+ * or cut down are never all held at once (e.g. Simplify, or a filter the API cannot apply).
+ * `keep` gives the item's JSON or undefined to leave the record out; `drops` says it may leave records
+ * out, so pages are then asked for at full size whatever the Limit. Undefined: records as they come.
+ */
+export type RecordShape = (ctx: IExecutePaginationFunctions) =>
+	| { keep: (record: IDataObject) => IDataObject | undefined; drops: boolean }
+	| undefined;
+
 function wanted(ctx: IExecutePaginationFunctions): number {
 	if (ctx.getNodeParameter('returnAll', false) as boolean) return Infinity;
 	// Checked before any request of the run (allItems); this only guards a caller that skipped it.
@@ -58,22 +68,33 @@ function tooManyPages(ctx: IExecutePaginationFunctions): Error {
 	return malformedError(ctx.getNode(), `more than ${MAX_PAGES} pages`, ctx.getItemIndex());
 }
 
-/** Appends without building intermediate arrays: memory grows with the records only. */
-function collect(out: INodeExecutionData[], records: unknown[], max: number): void {
+/** Appends without building intermediate arrays: memory grows with the records kept only. */
+function collect(out: INodeExecutionData[], records: unknown[], max: number, shape?: ReturnType<RecordShape>): void {
 	for (const record of records) {
 		if (out.length >= max) return;
-		out.push({ json: record as IDataObject });
+		if (!shape) {
+			out.push({ json: record as IDataObject });
+			continue;
+		}
+		const json = shape.keep(record as IDataObject);
+		if (json !== undefined) out.push({ json });
 	}
 }
 
+/** The page size to ask for: no more than still wanted, unless records may be left out. */
+function pageSize(max: number, have: number, shape: ReturnType<RecordShape>): number {
+	return shape?.drops ? MAX_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, max - have);
+}
+
 /** Current API: `{data, pagingData: {hasMore}}` with limit/offset; stops when hasMore is false. */
-export function currentPages(): Pager {
+export function currentPages(shapeOf?: RecordShape): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
+		const shape = shapeOf?.(this);
 		const out: INodeExecutionData[] = [];
 		let offset = 0;
 		for (let page = 0; page < MAX_PAGES; page++) {
-			const limit = Math.min(MAX_PAGE_SIZE, max - out.length);
+			const limit = pageSize(max, out.length, shape);
 			const [answer] = await send(this, 'current', withQuery(requestData, { limit, offset }));
 			const body = answer?.json as IDataObject | undefined;
 			const data = body?.data;
@@ -89,7 +110,7 @@ export function currentPages(): Pager {
 				throw unexpected(this, `"pagingData.hasMore" is ${typeOf(paging.hasMore)} at offset ${offset}; it should be true or false`);
 			}
 			const hasMore = paging.hasMore;
-			collect(out, data, max);
+			collect(out, data, max, shape);
 			// The current API tells no total: stop as soon as the bound is passed (about 10 pages in).
 			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && hasMore)) {
 				throw tooMany(this, 'the list has more');
@@ -109,13 +130,14 @@ export function currentPages(): Pager {
 }
 
 /** Legacy API: `{meta: {total}, <key>: [...]}` with limit/offset; stops when total is reached. */
-export function legacyPages(key: string): Pager {
+export function legacyPages(key: string, shapeOf?: RecordShape): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
+		const shape = shapeOf?.(this);
 		const out: INodeExecutionData[] = [];
 		let offset = 0;
 		for (let page = 0; page < MAX_PAGES; page++) {
-			const limit = Math.min(MAX_PAGE_SIZE, max - out.length);
+			const limit = pageSize(max, out.length, shape);
 			const [answer] = await send(this, 'legacy', withQuery(requestData, { limit, offset }));
 			const body = answer?.json as IDataObject | undefined;
 			const records = body?.[key];
@@ -130,9 +152,11 @@ export function legacyPages(key: string): Pager {
 			if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
 				throw unexpected(this, `"meta.total" is ${typeOf(total)} at offset ${offset}; it should be a whole number`);
 			}
-			// The legacy API tells its total on the first page: stop before fetching the rest.
-			if (max === Infinity && total > MAX_RESULT_ITEMS) throw tooMany(this, `the list has ${total}`);
-			collect(out, records, max);
+			// The legacy API tells its total on the first page: stop before fetching the rest (unless the
+			// node leaves records out, when only what it keeps counts).
+			if (max === Infinity && total > MAX_RESULT_ITEMS && !shape?.drops) throw tooMany(this, `the list has ${total}`);
+			collect(out, records, max, shape);
+			if (out.length > MAX_RESULT_ITEMS) throw tooMany(this, 'the records kept');
 			offset += records.length;
 			if (out.length >= max || offset >= total) return out;
 			// The total says more records exist, but the page brought none: the list cannot be completed.

@@ -70,17 +70,35 @@ exports.run = async (ctx) => {
 		assert.deepEqual(create.body.audience, { contact_lists: [2] });
 	});
 
-	await check('example 3: list hygiene removes the unsubscribed and blocked members in one request', async () => {
-		sandbox.reset();
-		const members = current().listMembers.get(1);
-		const doomed = current().contacts.filter((c) => members.has(c.contact_id) && ['unsubscribed', 'blocked'].includes(c.opt_in_status));
-		assert.ok(doomed.length > 0, 'the demo list has contacts to remove');
+	await check('example 3: list hygiene removes exactly the unsubscribed and blocked members, in chunks of 500', async () => {
+		// 4,000 contacts: a Newsletter list of 2,667 members, 667 of them unsubscribed or blocked (2 chunks).
+		sandbox.reset({ contacts: 4000 });
+		const before = new Set(current().listMembers.get(1));
+		const byId = new Map(current().contacts.map((c) => [c.contact_id, c]));
+		const doomed = [...before].filter((id) => ['unsubscribed', 'blocked'].includes(byId.get(id).opt_in_status));
+		assert.ok(doomed.length > 500, `the list has more than one chunk to remove (${doomed.length})`);
 		const run = await execute(ctx, 'exListHygiene003');
-		assert.equal(outputOf(run, 'Keep Unsubscribed and Blocked').length, doomed.length);
+		const found = outputOf(run, 'Get Unsubscribed and Blocked Members');
+		assert.equal(found.length, doomed.length);
+		// Simplified: no custom fields or addresses held in n8n.
+		const simple = ['contact_id', 'mobile_number', 'first_name', 'last_name', 'email', 'opt_in_status', 'last_opt_in_status_change', 'created', 'last_updated'];
+		for (const item of found) for (const key of Object.keys(item)) assert.ok(simple.includes(key), `unexpected field ${key}`);
+		assert.ok(found.every((item) => doomed.includes(item.contact_id)));
+		assert.ok(!('custom_fields' in found[0]) && !('address' in found[0]));
+		// The filter is the node's own: SlickText is asked for plain pages of the list.
+		for (const r of requests('GET', '/lists/1/contacts')) assert.deepEqual(Object.keys(r.query).sort(), ['limit', 'offset']);
 		const removals = requests('DELETE', '/lists/contacts');
-		assert.equal(removals.length, 1);
-		assert.equal(removals[0].body.length, doomed.length);
-		for (const c of doomed) assert.ok(!current().listMembers.get(1).has(c.contact_id));
+		assert.equal(removals.length, Math.ceil(doomed.length / 500));
+		assert.deepEqual(removals.map((r) => r.body.length), removals.map((_, k) => Math.min(500, doomed.length - 500 * k)));
+		const sentIds = removals.flatMap((r) => r.body.map((e) => e.contact_id));
+		assert.deepEqual([...sentIds].sort((a, b) => a - b), [...doomed].sort((a, b) => a - b));
+		const after = current().listMembers.get(1);
+		const expected = [...before].filter((id) => !doomed.includes(id));
+		assert.equal(after.size, expected.length, 'nobody else was removed');
+		for (const id of expected) assert.ok(after.has(id), `member ${id} was wrongly removed`);
+		const [result] = outputOf(run, 'Remove Them From the List');
+		assert.equal(result.removed, doomed.length);
+		assert.equal(result.requests, removals.length);
 	});
 
 	await check('example 4: a new-contact event is sent on to the welcome list', async () => {

@@ -120,7 +120,7 @@ describe('reset headers', () => {
  */
 describe('several processes sharing one key', () => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { createRateLimiter } = require('../../../sandbox/rateLimit');
+	const { createRateLimiter } = require('../../../sandbox/shared/rateLimit');
 
 	function simulate(processes: number, seconds: number) {
 		const c = clock(0);

@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
+import { simplifyShape } from '../../../shared/simplify';
 import { contactFields, contactFilterQuery } from './fields';
 import { CONTACT_SUMMARY } from '../summaries';
 
@@ -11,7 +12,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many contacts',
 		description: 'List contacts, optionally filtered by any contact field or custom field',
-		routing: currentRoute({ method: 'GET', url: '/contacts', pages: currentPages(), preSend: [contactFilterQuery] }),
+		routing: currentRoute({ method: 'GET', url: '/contacts', pages: currentPages(simplifyShape('contact')), preSend: [contactFilterQuery] }),
 	},
 	properties: [
 		...returnAllAndLimit('contacts'),

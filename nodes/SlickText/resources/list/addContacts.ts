@@ -1,6 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
-import { membershipOutput, membershipProperties, membershipRequestBody } from './fields';
+import { membershipChunks, membershipProperties, membershipRequestBody } from './fields';
 
 export const addContacts: OperationDescription = {
 	option: {
@@ -8,12 +8,12 @@ export const addContacts: OperationDescription = {
 		value: 'addContacts',
 		action: 'Add contacts to lists',
 		description:
-			'Put existing contacts on one or more lists, in one request per item. No message is sent to the contacts.',
+			'Put existing contacts on one or more lists, in requests of up to 500 contacts each, in order. No message is sent to the contacts.',
 		routing: currentRoute({
 			method: 'POST',
 			url: '/lists/contacts',
 			preSend: [membershipRequestBody],
-			output: [membershipOutput],
+			runner: membershipChunks('added'),
 		}),
 	},
 	properties: membershipProperties,

@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
@@ -8,10 +9,15 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions';
+import { filtersCollection, idLocator } from '../../../shared/descriptions';
 import { inputError, malformedError } from '../../../shared/errors';
+import { MEMBERSHIP_CHUNK_SIZE } from '../../../shared/limits';
+import type { RecordShape } from '../../../shared/paging';
 import { toIdValue } from '../../../shared/routing';
+import { simplifyContact, simplifyOn } from '../../../shared/simplify';
+import { send, type RequestData } from '../../../shared/transport/request';
 import { isBlank, param, requireOneOf, toIdList, toList } from '../../../shared/validation';
+import { OPT_IN_STATUSES } from '../contact/fields';
 
 export function listIdLocator(description?: string): INodeProperties {
 	return idLocator({ name: 'listId', displayName: 'List', searchMethod: 'searchLists', noun: 'list', description });
@@ -40,6 +46,61 @@ export const listUpdateBody: PreSendAction = async function (this: IExecuteSingl
 	return requestOptions;
 };
 
+// ------------------------------------------------------------------------------------ members
+
+/**
+ * SlickText cannot filter a list's members (GET /lists/{id}/contacts takes paging only), so the node
+ * filters them itself, page by page as they arrive: a list of 100,000 never sits in n8n whole when the
+ * flow wants the 25,000 unsubscribed ones.
+ */
+export const memberFilters: INodeProperties = filtersCollection(
+	[
+		{
+			displayName: 'Opt-In Status',
+			name: 'optInStatus',
+			type: 'multiOptions',
+			options: OPT_IN_STATUSES,
+			default: [],
+			description:
+				"Only members with one of these opt-in statuses. Applied by the node while it pages (SlickText cannot filter a list's members), so the others are never kept; Limit counts the members that match.",
+		},
+	],
+	'Applied by the node to each page as it arrives',
+);
+
+const STATUS_VALUES = OPT_IN_STATUSES.map((o) => String(o.value));
+
+/** The opt-in statuses asked for (none: every member), checked before any request. */
+function memberStatuses(ctx: Pick<IExecuteSingleFunctions, 'getNodeParameter' | 'getNode' | 'getItemIndex'>): Set<string> | undefined {
+	const filters = (ctx.getNodeParameter('filters', {}) ?? {}) as IDataObject;
+	const statuses = toList(filters.optInStatus);
+	for (const status of statuses) {
+		if (!STATUS_VALUES.includes(status)) {
+			throw inputError(ctx, 'Opt-In Status', `"${status}" is not one of: ${STATUS_VALUES.join(', ')}`);
+		}
+	}
+	return statuses.length > 0 ? new Set(statuses) : undefined;
+}
+
+export const checkMemberFilters: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
+	memberStatuses(this);
+	return requestOptions;
+};
+
+/** Each member kept only when its status matches, and simplified when asked, while paging. */
+export const memberShape: RecordShape = (ctx) => {
+	const statuses = memberStatuses(ctx as unknown as IExecuteSingleFunctions);
+	const simplify = simplifyOn(ctx);
+	if (!statuses && !simplify) return undefined;
+	return {
+		drops: statuses !== undefined,
+		keep: (record) => {
+			if (statuses && !statuses.has(String(record.opt_in_status))) return undefined;
+			return simplify ? simplifyContact(record) : record;
+		},
+	};
+};
+
 // ------------------------------------------------------------------------------------ membership
 
 /** n8n names a field with dynamic options this way (the editor also accepts an expression of IDs). */
@@ -54,7 +115,7 @@ export const membershipProperties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. 5320593, 5320594',
 		description:
-			'IDs of the contacts, comma-separated, or an expression that gives an array of IDs (for example the contact_ids field of the input item). All of them go in one request.',
+			'IDs of the contacts, comma-separated, or an expression that gives an array of IDs (for example the contact_ids field of the input item). Sent in order, in requests of up to 500 contacts each.',
 	},
 	{
 		displayName: LISTS_LABEL,
@@ -87,23 +148,91 @@ export function membershipBody(contactIds: number[], listIds: number[]): IDataOb
 	return contactIds.map((contactId) => ({ contact_id: contactId, lists: [...listIds] }));
 }
 
+/** Checks the item's contacts and lists before anything is sent; the runner builds the bodies. */
 export const membershipRequestBody: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
-	const { contactIds, listIds } = membershipInput(this);
-	requestOptions.body = membershipBody(contactIds, listIds) as unknown as IDataObject;
+	membershipInput(this);
 	return requestOptions;
 };
 
-/** The API answers a generic success object; the item says which contacts and lists it was about. */
-export const membershipOutput: PostReceiveAction = async function (
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const { contactIds, listIds } = membershipInput(this);
-	const answer = response.body;
-	const extra = answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as IDataObject) : {};
-	return [{ json: { success: true, contact_ids: contactIds, list_ids: listIds, ...extra } }];
-};
+function span(from: number, to: number): string {
+	return from === to ? `${from}` : `${from}-${to}`;
+}
+
+/** Says in a chunk's error which chunks of the item SlickText already did and which were not sent. */
+function describeChunks(
+	error: unknown,
+	failed: number,
+	chunks: number,
+	contacts: number,
+	change: 'added' | 'removed',
+): void {
+	if (!(error instanceof Error) || chunks === 1) return;
+	const e = error as Error & { description?: string | null };
+	const doneContacts = failed * MEMBERSHIP_CHUNK_SIZE;
+	const done =
+		failed === 0
+			? `No chunk of this item was done (${chunks} chunks of up to ${MEMBERSHIP_CHUNK_SIZE} contacts).`
+			: `Chunks done before this failed: ${span(1, failed)} of ${chunks} (the first ${doneContacts} of ${contacts} contacts, in the order given, were ${change}).`;
+	const rest =
+		failed + 2 < chunks
+			? `; chunks ${span(failed + 2, chunks)} were not sent`
+			: failed + 2 === chunks
+				? `; chunk ${chunks} was not sent`
+				: '';
+	const again =
+		change === 'added'
+			? 'Running the item again is safe: adding a contact that is already on a list changes nothing.'
+			: 'Running the item again is safe: removing a contact that is no longer on a list changes nothing.';
+	e.description = `${e.description ? `${e.description}\n\n` : ''}${done} Not done: chunk ${failed + 1} (this error)${rest}. ${again}`;
+	e.message = `${e.message} (chunk ${failed + 1} of ${chunks})`;
+}
+
+/**
+ * Sends an item's membership change in chunks of MEMBERSHIP_CHUNK_SIZE contacts, one after the other in
+ * the order given, each through the rate limiter. The first failure stops the item; its error says
+ * which chunks were done. One output item per input item, with the answers' counts summed.
+ */
+export function membershipChunks(change: 'added' | 'removed') {
+	return async function (this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
+		const { contactIds, listIds } = membershipInput(this as unknown as IExecuteSingleFunctions);
+		const chunks = Math.ceil(contactIds.length / MEMBERSHIP_CHUNK_SIZE);
+		const summed: IDataObject = {};
+		for (let k = 0; k < chunks; k++) {
+			const part = contactIds.slice(k * MEMBERSHIP_CHUNK_SIZE, (k + 1) * MEMBERSHIP_CHUNK_SIZE);
+			const request: RequestData = {
+				...requestData,
+				options: { ...requestData.options, body: membershipBody(part, listIds) as unknown as IDataObject },
+			};
+			let answer: INodeExecutionData[];
+			try {
+				answer = await send(this, 'current', request);
+			} catch (error) {
+				describeChunks(error, k, chunks, contactIds.length, change);
+				// Already mapped by send (NodeApiError or NodeOperationError); passed on with the chunk record.
+				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+				throw error;
+			}
+			const body = answer[0]?.json;
+			if (body && typeof body === 'object' && !Array.isArray(body)) {
+				for (const [key, value] of Object.entries(body)) {
+					summed[key] = typeof value === 'number' && typeof summed[key] === 'number' ? (summed[key] as number) + value : value;
+				}
+			}
+		}
+		return [
+			{
+				json: {
+					success: true,
+					contact_ids: contactIds,
+					list_ids: listIds,
+					...summed,
+					requests: chunks,
+					chunk_size: MEMBERSHIP_CHUNK_SIZE,
+				},
+			},
+		];
+	};
+}
 
 /** The count answer is a bare number such as `228` [code]; a `{count}` object is taken too. */
 export const countOutput: PostReceiveAction = async function (

@@ -3,7 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
-import { listIdLocator } from './fields';
+import { checkMemberFilters, listIdLocator, memberFilters, memberShape } from './fields';
 import { CONTACT_SUMMARY } from '../summaries';
 
 export const getContacts: OperationDescription = {
@@ -11,14 +11,15 @@ export const getContacts: OperationDescription = {
 		name: 'Get Contacts',
 		value: 'getContacts',
 		action: 'Get the contacts of a list',
-		description: 'Retrieve the contacts on a list, one item per contact',
+		description:
+			'Retrieve the contacts on a list, one item per contact, optionally only those with given opt-in statuses and simplified',
 		routing: currentRoute({
 			method: 'GET',
 			url: '=/lists/{{ $parameter.listId }}/contacts',
-			preSend: [requireNumericId('listId', 'List')],
-			pages: currentPages(),
+			preSend: [requireNumericId('listId', 'List'), checkMemberFilters],
+			pages: currentPages(memberShape),
 		}),
 	},
-	properties: [listIdLocator(), ...returnAllAndLimit('contacts')],
+	properties: [listIdLocator(), ...returnAllAndLimit('contacts'), memberFilters],
 	simplify: CONTACT_SUMMARY,
 };

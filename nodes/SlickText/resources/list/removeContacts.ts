@@ -1,6 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
-import { membershipOutput, membershipProperties, membershipRequestBody } from './fields';
+import { membershipChunks, membershipProperties, membershipRequestBody } from './fields';
 
 export const removeContacts: OperationDescription = {
 	option: {
@@ -8,12 +8,12 @@ export const removeContacts: OperationDescription = {
 		value: 'removeContacts',
 		action: 'Remove contacts from lists',
 		description:
-			'Take contacts off one or more lists, in one request per item. The contacts themselves stay in the brand.',
+			'Take contacts off one or more lists, in requests of up to 500 contacts each, in order. The contacts themselves stay in the brand.',
 		routing: currentRoute({
 			method: 'DELETE',
 			url: '/lists/contacts',
 			preSend: [membershipRequestBody],
-			output: [membershipOutput],
+			runner: membershipChunks('removed'),
 		}),
 	},
 	properties: membershipProperties,

@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { legacyPages } from '../../../shared/paging';
 import { legacyRoute } from '../../../shared/routing';
+import { simplifyShape } from '../../../shared/simplify';
 import { filterQuery, filtersProperty } from '../../shared/filters';
 import { contactFilters } from './fields';
 import { CONTACT_SUMMARY } from '../summaries';
@@ -14,7 +15,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many contacts',
 		description: 'List the subscribers of all textwords, optionally filtered by any field or by subscription date',
-		routing: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts'), preSend: [filterQuery(filters)] }),
+		routing: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts', simplifyShape('subscriber')), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('contacts'), filtersProperty(filters)],
 	simplify: CONTACT_SUMMARY,

@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { legacyPages } from '../../../shared/paging';
 import { legacyRoute } from '../../../shared/routing';
+import { simplifyShape } from '../../../shared/simplify';
 import { requireNumericId } from '../../../shared/validation';
 import { filterQuery, filtersProperty } from '../../shared/filters';
 import { contactFilters } from '../contact/fields';
@@ -19,7 +20,7 @@ export const getContacts: OperationDescription = {
 		routing: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/contacts',
-			pages: legacyPages('contacts'),
+			pages: legacyPages('contacts', simplifyShape('subscriber')),
 			preSend: [requireNumericId('textwordId', 'Textword'), filterQuery(filters)],
 		}),
 	},

@@ -1,0 +1,96 @@
+import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { RecordShape } from './paging';
+
+/**
+ * Simplify: the few fields of a record that a hygiene or sync flow needs (ids, number, opt-in status,
+ * dates), in place of the whole record. A list of 100,000 full contacts is hundreds of megabytes in n8n
+ * (every item is kept, and saved with the execution); the simplified one is a small part of it.
+ *
+ * One function per kind of record, so every operation and node (also their AI tool variants) gives the
+ * same shape. A field the record lacks is left out rather than set to null.
+ */
+
+function pick(record: IDataObject, fields: readonly string[]): IDataObject {
+	const out: IDataObject = {};
+	for (const field of fields) {
+		if (record[field] !== undefined) out[field] = record[field];
+	}
+	return out;
+}
+
+/** Current API contact (also a list's member): id, number, names, email, opt-in status, dates. */
+export const SIMPLE_CONTACT_FIELDS = [
+	'contact_id',
+	'mobile_number',
+	'first_name',
+	'last_name',
+	'email',
+	'opt_in_status',
+	'last_opt_in_status_change',
+	'created',
+	'last_updated',
+] as const;
+
+export function simplifyContact(record: IDataObject): IDataObject {
+	return pick(record, SIMPLE_CONTACT_FIELDS);
+}
+
+/** Legacy API subscriber: id, number, textword, names, email, how and when they subscribed. */
+export const SIMPLE_SUBSCRIBER_FIELDS = [
+	'id',
+	'number',
+	'textword',
+	'firstName',
+	'lastName',
+	'email',
+	'optInMethod',
+	'subscribedDate',
+] as const;
+
+export function simplifySubscriber(record: IDataObject): IDataObject {
+	return pick(record, SIMPLE_SUBSCRIBER_FIELDS);
+}
+
+/** The kinds of record that have a simplified form, by name. */
+export const simplifiers = {
+	contact: simplifyContact,
+	subscriber: simplifySubscriber,
+} as const;
+
+export type SimplifyKind = keyof typeof simplifiers;
+
+const FIELD_LIST: Record<SimplifyKind, readonly string[]> = {
+	contact: SIMPLE_CONTACT_FIELDS,
+	subscriber: SIMPLE_SUBSCRIBER_FIELDS,
+};
+
+/**
+ * The Simplify option (name `simplify`). Off by default on the action nodes, where users expect whole
+ * records; a tool variant may turn the default on.
+ */
+export function simplifyProperty(kind: SimplifyKind, options: { default?: boolean } = {}): INodeProperties {
+	const property: INodeProperties = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description: `Whether to return only ${FIELD_LIST[kind].join(', ')} instead of the whole record (much less memory and database space for large lists)`,
+	};
+	if (options.default === true) property.default = true;
+	return property;
+}
+
+/** Whether the item asked for Simplify (false where the operation has no such option). */
+export function simplifyOn(ctx: Pick<IExecutePaginationFunctions, 'getNodeParameter'>): boolean {
+	try {
+		return ctx.getNodeParameter('simplify', false) === true;
+	} catch {
+		return false;
+	}
+}
+
+/** For a pager: each record simplified while paging, when the item asked for it. */
+export function simplifyShape(kind: SimplifyKind): RecordShape {
+	return (ctx) => (simplifyOn(ctx) ? { keep: simplifiers[kind], drops: false } : undefined);
+}
