@@ -11,8 +11,10 @@ import {
 import type { Platform } from '../shared/platform';
 import { dropRepeated } from './deliveries';
 import { isSelected, readDelivery } from './events';
+import { legacyWebhookSecret } from './legacySecret';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
+import { confirmEvents } from './verification';
 
 /** The part of the response object used here; Express's response is a Node.js ServerResponse. */
 interface PlainResponse {
@@ -40,12 +42,20 @@ export class SlickTextTrigger implements INodeType {
 		name: 'slickTextTrigger',
 		icon: { light: 'file:../SlickText/slickText.svg', dark: 'file:../SlickText/slickText.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1: the legacy webhook secret lives in the SlickText Legacy API credential, not in a parameter.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
 		description: 'Starts the workflow on SlickText events (new contacts, updates, inbox messages, opt-outs), on both the current and the legacy platform',
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			// Confirm Events with SlickText looks each current-platform event up with the API (verification.ts).
+			{ name: 'slickTextApi', required: true, displayOptions: { show: { platform: ['current'], confirmEvents: [true] } } },
+			// Holds the legacy webhook secret (legacySecret.ts); without one nothing is checked.
+			{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -88,7 +98,7 @@ export class SlickTextTrigger implements INodeType {
 		if (!delivery.ok) return refuse(this, 400, delivery.message);
 
 		if (platform === 'legacy') {
-			const secret = String(this.getNodeParameter('webhookSecret', '')).trim();
+			const secret = await legacyWebhookSecret(this);
 			if (secret !== '') {
 				const header = headers['x-slicktext-signature'];
 				if (header === undefined) return refuse(this, 401, 'Missing X-Slicktext-Signature header');
@@ -104,6 +114,13 @@ export class SlickTextTrigger implements INodeType {
 		if (events.length === 0) {
 			const names = delivery.events.map((event) => event.name).join(', ');
 			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
+		}
+
+		// Before the repeat check, so a forged event cannot take the place of a real one with its ID.
+		if (platform === 'current' && (this.getNodeParameter('confirmEvents', false) as boolean)) {
+			const confirmation = await confirmEvents(this, events);
+			if ('response' in confirmation) return confirmation.response;
+			events = confirmation.events;
 		}
 
 		if (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean) {
