@@ -28,7 +28,7 @@ function outputOf(run, nodeName) {
 
 async function execute(ctx, id) {
 	const result = await ctx.n8nCliAsync(ctx.userFolder, ['execute', '--id', id, '--rawOutput'], {
-		N8N_RUNNERS_BROKER_PORT: '5693',
+		N8N_RUNNERS_BROKER_PORT: process.env.N8N_RUNNERS_BROKER_PORT || '5693',
 	});
 	assert.ok(result.json, `n8n execute printed no JSON (exit ${result.status}): ${(result.stderr || result.stdout).slice(-800)}`);
 	return result.json;
