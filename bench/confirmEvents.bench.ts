@@ -45,17 +45,22 @@ function thread(id: string, t: IDataObject): IDataObject {
 it('Confirm Events with SlickText: cost per event', async () => {
 	const sandbox = await startSandbox({ rateLimit: false });
 	const rows: Row[] = [];
+	const servers: Array<{ close(): Promise<void> }> = [];
 	try {
 		const contacts = sandbox.state.current.contacts as IDataObject[];
-		const threads = sandbox.state.current.threads as IDataObject[];
-		const trigger = async (confirmEvents: boolean, credentials: IDataObject = {}) =>
-			await startWebhookServer({
+		// Threads whose last message came from the contact, as in an inbox_message_received event.
+		const threads = (sandbox.state.current.threads as IDataObject[]).filter((t) => t.last_message_direction === 'incoming');
+		const trigger = async (confirmEvents: boolean, credentials: IDataObject = {}) => {
+			const server = await startWebhookServer({
 				type: 'slickTextTrigger',
 				typeVersion: 1.1,
 				// Repeats are off so that every event is checked and started.
 				parameters: { platform: 'current', events: ['*'], confirmEvents, ignoreRepeatedDeliveries: false },
 				credentials: { slickTextApi: { ...sandbox.currentCredentials(), ...credentials } },
 			});
+			servers.push(server);
+			return server;
+		};
 
 		const sequential = async (scenario: string, confirm: boolean, make: (i: number) => IDataObject, note: string) => {
 			const t = await trigger(confirm);
@@ -77,7 +82,6 @@ it('Confirm Events with SlickText: cost per event', async () => {
 				p95Ms: quantile(times, 0.95).toFixed(1),
 				note,
 			});
-			await t.close();
 		};
 
 		await sequential('contact_created, check off', false, (i) => event(`off-${i}`, contacts[i % contacts.length]), 'one event at a time');
@@ -105,8 +109,8 @@ it('Confirm Events with SlickText: cost per event', async () => {
 			p95Ms: quantile(answers.map((a) => a.ms), 0.95).toFixed(0),
 			note: `${ok.length} started, ${retried.length} answered 503 at 4 s (SlickText retries them), slowest answer ${Math.max(...answers.map((a) => a.ms)).toFixed(0)} ms`,
 		});
-		await t.close();
 	} finally {
+		await Promise.all(servers.map(async (server) => await server.close()));
 		await sandbox.stop();
 	}
 	console.log(`\nConfirm Events with SlickText (sandbox on loopback)\n`);

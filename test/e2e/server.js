@@ -191,7 +191,7 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 			}
 			const sentTexts = await waitFor(() =>
 				sandbox.requests.some((r) => r.method === 'POST' && r.path.endsWith('/campaigns')) &&
-				sandbox.requests.some((r) => r.method === 'POST' && r.path === '/legacy/v1/messages') &&
+				sandbox.requests.some((r) => r.method === 'POST' && r.path.replace(/\/$/, '') === '/legacy/v1/messages') &&
 				sandbox.requests.some((r) => r.method === 'POST' && r.path === '/v1/brands/1001/contacts'),
 			);
 			assert.ok(sentTexts, `authenticated posts ran: ${sandbox.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
