@@ -26,6 +26,9 @@ export const CONFIRMABLE_EVENTS = ['contact_created', 'contact_updated', 'inbox_
 /** SlickText waits 5 seconds for an answer; a check that takes longer is answered 503 so SlickText retries. */
 export const CONFIRM_TIMEOUT_MS = 4000;
 
+/** How often the deadline looks whether the checks are done. */
+const DEADLINE_STEP_MS = 50;
+
 /** How many of a contact's inbox threads are searched for the message. */
 const MAX_THREADS_SEARCHED = 3;
 
@@ -133,6 +136,16 @@ async function confirmOne(ctx: IWebhookFunctions, credentials: IDataObject, even
 	return { ok: false, reason: `a ${event.name} event cannot be confirmed with the API` };
 }
 
+/**
+ * Resolves 'timeout' after CONFIRM_TIMEOUT_MS unless the checks settle first. Waits in short steps, so no
+ * long timer outlives a check that answered quickly (sleep cannot be cancelled).
+ */
+async function deadline(isSettled: () => boolean): Promise<'timeout'> {
+	const end = Date.now() + CONFIRM_TIMEOUT_MS;
+	while (!isSettled() && Date.now() < end) await sleep(Math.min(DEADLINE_STEP_MS, end - Date.now()));
+	return 'timeout';
+}
+
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	const res = ctx.getResponseObject();
 	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -150,8 +163,11 @@ export async function confirmEvents(
 	events: ReceivedEvent[],
 ): Promise<{ events: ReceivedEvent[] } | { response: IWebhookResponseData }> {
 	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
-	const checks = Promise.all(events.map(async (event) => await confirmOne(ctx, credentials, event)));
-	const results = await Promise.race([checks, sleep(CONFIRM_TIMEOUT_MS).then(() => 'timeout' as const)]);
+	let settled = false;
+	const checks = Promise.all(events.map(async (event) => await confirmOne(ctx, credentials, event))).finally(() => {
+		settled = true;
+	});
+	const results = await Promise.race([checks, deadline(() => settled)]);
 	if (results === 'timeout') {
 		// The checks go on in the background and finish on their own; their result is not used.
 		return { response: answer(ctx, 503, 'Could not confirm the event in time; nothing started') };

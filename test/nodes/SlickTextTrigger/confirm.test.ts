@@ -1,6 +1,6 @@
 // Confirm Events with SlickText (current platform): each event is looked up with the API before a run
 // starts. Driven through n8n-core's WebhookContext, with the sandbox as SlickText.
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { sent, useSandbox } from '../../helpers/sandbox';
 import { postJson, startWebhookServer, useWebhookServers } from '../../helpers/webhook';
@@ -116,6 +116,18 @@ describe('SlickText Trigger, Confirm Events with SlickText', () => {
 		// SlickText's retry, once the API answers again, starts the run.
 		expect(await postJson(trigger.url, { ...event, attempts: 2 })).toEqual(STARTED);
 		expect(trigger.runs).toEqual([[{ ...event, attempts: 2 }]]);
+	});
+
+	it('answers 503 within SlickText\'s 5 seconds when the check takes too long, and starts nothing', async () => {
+		const trigger = await confirmingTrigger();
+		box.sandbox.injectFault({ kind: 'slow', delayMs: 6000 });
+		const answer = await postJson(trigger.url, currentEvent('contact_created', 'evt-slow', realContact()));
+		// The sandbox answers after 6 s: a 503 means the node's 4-second deadline answered first.
+		expect(answer).toEqual({ status: 503, body: { message: 'Could not confirm the event in time; nothing started' } });
+		expect(trigger.runs).toEqual([]);
+		// Let the slow answer arrive, so that nothing is left running after the test.
+		await sleep(2500);
+		expect(trigger.runs).toEqual([]);
 	});
 
 	it('answers a refused key with 503 and never shows the key', async () => {
