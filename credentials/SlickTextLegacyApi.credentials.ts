@@ -54,6 +54,15 @@ export class SlickTextLegacyApi implements ICredentialType {
 				'Change only to go through a proxy or to use the local SlickText sandbox of this package',
 		},
 		{
+			displayName: 'Webhook Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"Only for the SlickText Trigger: the secret SlickText shows for the webhook in the legacy dashboard. The trigger then refuses (401) every request whose X-Slicktext-Signature is not the HMAC-MD5 of its data keyed with this secret. Leave empty if you use no trigger.",
+		},
+		{
 			displayName: 'Requests per Second',
 			name: 'requestsPerSecond',
 			type: 'number',

@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { ensureRuntime } = require('./n8n-runtime');
-const { OWNER, prepareUserFolder, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
+const { OWNER, WEBHOOK_HEADER, prepareUserFolder, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
 
 const args = process.argv.slice(2);
 const withSandbox = !args.includes('--no-sandbox');
@@ -69,7 +69,7 @@ async function main() {
 
 	log(`installing n8n-nodes-slicktext into ${userFolder}`);
 	fs.rmSync(path.join(userFolder, '.n8n', 'database.sqlite'), { force: true });
-	prepareUserFolder(userFolder, { sandbox: running.sandbox, workflows: withSandbox ? exampleWorkflows() : [] });
+	const prepared = prepareUserFolder(userFolder, { sandbox: running.sandbox, workflows: withSandbox ? exampleWorkflows() : [] });
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
 	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c) });
@@ -93,6 +93,16 @@ async function main() {
 		log(`                        API Key ${CREDENTIALS.current.apiKey}   Brand ID ${CREDENTIALS.current.brandId}`);
 		log(`  SlickText Legacy API  Base URL ${running.sandbox.legacyBaseUrl}`);
 		log(`                        Public Key ${CREDENTIALS.legacy.publicKey}   Private Key ${CREDENTIALS.legacy.privateKey}`);
+		log('');
+		log(`The example webhooks that create contacts and send texts require the header ${WEBHOOK_HEADER}`);
+		log('(credential "Webhook header auth (examples)", a random value made for this run). Once a workflow is');
+		log('active, the other app sends, for example:');
+		for (const hook of prepared.webhooks.filter((h) => h.headerAuth)) {
+			log(`  ${hook.workflow}`);
+			log(`    curl -X POST ${base}/${hook.path} -H '${WEBHOOK_HEADER}: ${prepared.webhookToken}' \\`);
+			log(`      -H 'Content-Type: application/json' -d '{"phone": "+16175550142", "order": "A-1001", "first_name": "Rosa"}'`);
+		}
+		log('Without the header n8n refuses the request (403) and nothing is sent.');
 	} else {
 		log('no sandbox: create a SlickText API or SlickText Legacy API credential with your own keys.');
 	}

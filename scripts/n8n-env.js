@@ -3,6 +3,7 @@
 // way n8n installs community packages, credentials pointing at the sandbox, and helpers to run n8n.
 
 const { spawn, spawnSync, execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
@@ -65,9 +66,28 @@ function installPackage(userFolder) {
 	return target;
 }
 
-/** Credentials of both nodes that point at a running sandbox (or at whatever the caller gives). */
-function credentialsFor(sandbox) {
+/** The header the example workflows' Webhook nodes require (n8n's Header Auth). */
+const WEBHOOK_HEADER = 'X-Webhook-Token';
+
+/**
+ * Credentials of both nodes that point at a running sandbox, and the Header Auth credential of the
+ * example webhooks with the given token. `legacyWebhookSecret` goes into the legacy credential.
+ */
+function credentialsFor(sandbox, { webhookToken, legacyWebhookSecret } = {}) {
+	const legacy = sandbox.legacyCredentials();
+	if (legacyWebhookSecret) legacy.webhookSecret = legacyWebhookSecret;
+	const webhook = webhookToken
+		? [
+				{
+					id: CREDENTIAL_IDS.webhook,
+					name: 'Webhook header auth (examples)',
+					type: 'httpHeaderAuth',
+					data: { name: WEBHOOK_HEADER, value: webhookToken },
+				},
+			]
+		: [];
 	return [
+		...webhook,
 		{
 			id: CREDENTIAL_IDS.current,
 			name: 'SlickText sandbox (current API)',
@@ -78,9 +98,30 @@ function credentialsFor(sandbox) {
 			id: CREDENTIAL_IDS.legacy,
 			name: 'SlickText sandbox (legacy API)',
 			type: 'slickTextLegacyApi',
-			data: sandbox.legacyCredentials(),
+			data: legacy,
 		},
 	];
+}
+
+/**
+ * Gives every webhook without an ID a random one, and an n8n Webhook node without a path that ID as
+ * its path, as n8n's editor does on import: the example files carry no guessable paths. Returns the
+ * paths by workflow and node name.
+ */
+function assignWebhookIds(workflow) {
+	const paths = [];
+	for (const node of workflow.nodes) {
+		const isWebhook = node.type === 'n8n-nodes-base.webhook' || node.type === `${pkg.name}.slickTextTrigger`;
+		if (!isWebhook) continue;
+		node.webhookId ??= crypto.randomUUID();
+		if (node.type === 'n8n-nodes-base.webhook') {
+			if (!node.parameters.path) node.parameters.path = node.webhookId;
+			paths.push({ workflow: workflow.name, node: node.name, path: `webhook/${node.parameters.path}`, headerAuth: node.parameters.authentication === 'headerAuth' });
+		} else {
+			paths.push({ workflow: workflow.name, node: node.name, path: `webhook/${node.webhookId}/webhook`, headerAuth: false });
+		}
+	}
+	return paths;
 }
 
 /** The JSON that `n8n execute --rawOutput` prints after its log lines: from the first line starting with {. */
@@ -148,13 +189,19 @@ function n8nCliAsync(userFolder, args, extraEnv = {}) {
 	});
 }
 
-function prepareUserFolder(userFolder, { sandbox, workflows = [] } = {}) {
+/**
+ * Installs the package, imports the credentials (with a random token for the example webhooks' Header
+ * Auth) and the workflows. Returns {webhookToken, webhooks: [{workflow, node, path, headerAuth}]}.
+ */
+function prepareUserFolder(userFolder, { sandbox, workflows = [], legacyWebhookSecret } = {}) {
 	checkBuiltNodes();
 	fs.mkdirSync(path.join(userFolder, 'tmp'), { recursive: true });
 	installPackage(userFolder);
+	const webhookToken = crypto.randomBytes(24).toString('base64url');
+	const webhooks = workflows.flatMap((workflow) => assignWebhookIds(workflow));
 	if (sandbox) {
 		const file = path.join(userFolder, 'tmp', 'credentials.json');
-		fs.writeFileSync(file, JSON.stringify(credentialsFor(sandbox)));
+		fs.writeFileSync(file, JSON.stringify(credentialsFor(sandbox, { webhookToken, legacyWebhookSecret })));
 		const r = n8nCli(userFolder, ['import:credentials', '--input', file]);
 		if (r.status !== 0) throw new Error(`importing credentials failed: ${r.stderr || r.stdout}`);
 	}
@@ -164,6 +211,7 @@ function prepareUserFolder(userFolder, { sandbox, workflows = [] } = {}) {
 		const r = n8nCli(userFolder, ['import:workflow', '--input', file]);
 		if (r.status !== 0) throw new Error(`importing workflow ${workflow.id} failed: ${r.stderr || r.stdout}`);
 	}
+	return { webhookToken, webhooks };
 }
 
 /** Rejects if something already listens on 127.0.0.1:port. */
@@ -244,6 +292,8 @@ function stopProcess(child) {
 module.exports = {
 	OWNER,
 	CREDENTIAL_IDS,
+	WEBHOOK_HEADER,
+	assignWebhookIds,
 	checkBuiltNodes,
 	installPackage,
 	credentialsFor,

@@ -11,8 +11,10 @@ import {
 import type { Platform } from '../shared/platform';
 import { claimNew } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
+import { legacyWebhookSecret } from './legacySecret';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
+import { confirmEvents } from './verification';
 
 /** The part of the response object used here; Express's response is a Node.js ServerResponse. */
 interface PlainResponse {
@@ -66,6 +68,8 @@ export class SlickTextTrigger implements INodeType {
 		// Version 2 changes nothing in what the node does. n8n 2.41 treats version 1 of any webhook node as
 		// the first Webhook node: it evaluates an expression (its "binaryData" option) for every request and
 		// parses every body; from version 2 on it does neither, which is a large part of each answer's cost.
+		// Version 2 also keeps the legacy webhook secret in the SlickText Legacy API credential, not in a
+		// parameter (version 1 keeps its parameter until the credential has a secret).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
@@ -73,6 +77,12 @@ export class SlickTextTrigger implements INodeType {
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			// Confirm Events with SlickText looks each current-platform event up with the API (verification.ts).
+			{ name: 'slickTextApi', required: true, displayOptions: { show: { platform: ['current'], confirmEvents: [true] } } },
+			// Holds the legacy webhook secret (legacySecret.ts); without one nothing is checked.
+			{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -120,7 +130,7 @@ export class SlickTextTrigger implements INodeType {
 		if (!delivery.ok) return refuse(this, 400, delivery.message);
 
 		if (platform === 'legacy') {
-			const secret = String(this.getNodeParameter('webhookSecret', '')).trim();
+			const secret = await legacyWebhookSecret(this);
 			if (secret !== '') {
 				const header = headers['x-slicktext-signature'];
 				if (header === undefined) return refuse(this, 401, 'Missing X-Slicktext-Signature header');
@@ -136,6 +146,13 @@ export class SlickTextTrigger implements INodeType {
 		if (events.length === 0) {
 			const names = delivery.events.map((event) => event.name).join(', ');
 			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
+		}
+
+		// Before the repeat check, so a forged event cannot take the place of a real one with its ID.
+		if (platform === 'current' && (this.getNodeParameter('confirmEvents', false) as boolean)) {
+			const confirmation = await confirmEvents(this, events);
+			if ('response' in confirmation) return confirmation.response;
+			events = confirmation.events;
 		}
 
 		// While listening for a test event each Listen takes one event, and a test event must not block

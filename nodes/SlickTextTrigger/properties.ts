@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ANY_EVENT } from './events';
+import { confirmEventsProperties } from './verification';
 
 const whereToPasteTheUrl =
 	"paste this node's Production URL (under Webhook URLs at the top of this panel; the Test URL while n8n is Listening for test event after you click Execute step), tick the events chosen below and save";
@@ -34,7 +35,7 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { platform: ['current'] } },
 	},
 	{
-		displayName: `SlickText has no API for webhooks, so add this one by hand: in the legacy dashboard (www.slicktext.com/dashboard) open the webhook settings, add a webhook, ${whereToPasteTheUrl}. Then copy the webhook's secret into Webhook Secret below.`,
+		displayName: `SlickText has no API for webhooks, so add this one by hand: in the legacy dashboard (www.slicktext.com/dashboard) open the webhook settings, add a webhook, ${whereToPasteTheUrl}. Then copy the webhook's secret into the Webhook Secret of the SlickText Legacy API credential.`,
 		name: 'legacySetup',
 		type: 'notice',
 		default: '',
@@ -109,6 +110,7 @@ export const properties: INodeProperties[] = [
 			'Events that start the workflow. Other events are acknowledged and ignored. Tick the same ones in SlickText.',
 		displayOptions: { show: { platform: ['legacy'] } },
 	},
+	...confirmEventsProperties,
 	{
 		displayName: 'Webhook Secret',
 		name: 'webhookSecret',
@@ -116,16 +118,17 @@ export const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		description:
-			"The secret SlickText shows for this webhook. When set, a request whose X-Slicktext-Signature header is not the HMAC-MD5 of its data keyed with this secret is refused (401) and starts nothing.",
-		displayOptions: { show: { platform: ['legacy'] } },
+			"Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential and clear this field; it is stored in the workflow in plain text. Used only while the credential has no secret. When set, a request whose X-Slicktext-Signature header is not the HMAC-MD5 of its data keyed with this secret is refused (401) and starts nothing.",
+		// Version 1 only: from 2 on the secret is in the credential.
+		displayOptions: { show: { platform: ['legacy'], '@version': [1] } },
 	},
 	{
 		displayName:
-			"No Webhook Secret: every request to this URL is accepted without checking SlickText's signature. Fill in the secret to refuse requests SlickText did not sign.",
+			"Choose a SlickText Legacy API credential with the webhook's secret in its Webhook Secret: requests SlickText did not sign are then refused. Without a secret every request to this URL is accepted.",
 		name: 'noSecretNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { platform: ['legacy'], webhookSecret: [''] } },
+		displayOptions: { show: { platform: ['legacy'] } },
 	},
 	{
 		displayName: 'Ignore Repeated Deliveries',

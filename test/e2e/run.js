@@ -44,7 +44,13 @@ async function main() {
 	try {
 		const workflows = suites.flatMap((s) => (s.workflows ? s.workflows(context) : []));
 		console.log(`preparing an n8n user folder in ${userFolder} (${workflows.length} workflows)`);
-		prepareUserFolder(userFolder, { sandbox, workflows });
+		// The legacy trigger reads its webhook secret from the SlickText Legacy API credential.
+		context.prepared = prepareUserFolder(userFolder, {
+			sandbox,
+			workflows,
+			legacyWebhookSecret: require('./triggerWorkflows').SECRET,
+		});
+		context.workflows = workflows;
 		for (const suite of suites) {
 			console.log(`\n${suite.title}`);
 			await suite.run(context);

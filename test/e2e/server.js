@@ -39,7 +39,7 @@ async function waitFor(fn, ms = 20_000) {
 	}
 }
 
-exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess, check, CREDENTIAL_IDS }) => {
+exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess, check, CREDENTIAL_IDS, prepared }) => {
 	const { child, base } = await startN8n(userFolder, { port: PORT, log: 'ignore' });
 	try {
 		const cookie = await ownerSession(base);
@@ -145,17 +145,88 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 				body: new URLSearchParams({ data: triggerWorkflows.legacyData('999') }).toString(),
 			});
 			assert.equal(forged.status, 401);
-			// The executions of the trigger workflows: one per accepted event, none for the forged one.
+
+			// Confirm Events with SlickText: an event with a number of the caller's choice starts nothing
+			// (answered 200 so SlickText would not retry); the real contact's event starts a run.
+			const contact = sandbox.state.current.contacts[0];
+			const confirmUrl = `${base}/webhook/${triggerWorkflows.CONFIRM_PATH}/webhook`;
+			const postEvent = (data, id) =>
+				fetch(confirmUrl, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ ...triggerWorkflows.currentEvent(), id, data }),
+				});
+			const forgedEvent = await waitFor(async () => {
+				const r = await postEvent({ contact_id: contact.contact_id, mobile_number: '+882355501234' }, 'forged-1');
+				return r.status === 404 ? undefined : r;
+			});
+			assert.equal(forgedEvent?.status, 200, 'forged current event answered 200');
+			assert.match((await forgedEvent.json()).message, /^Not confirmed by SlickText/);
+			const before = sandbox.requests.length;
+			const realEvent = await postEvent({ contact_id: contact.contact_id, _brand_id: contact._brand_id, mobile_number: contact.mobile_number }, 'real-1');
+			assert.equal(realEvent.status, 200);
+			assert.ok(sandbox.requests.slice(before).some((r) => r.path === `/v1/brands/1001/contacts/${contact.contact_id}`), 'the trigger asked SlickText');
+
+			// The executions of the trigger workflows: one per accepted event, none for the forged ones.
 			const triggerIds = triggerWorkflows.all().map((w) => w.id).sort();
 			const triggered = async () => {
 				const r = await rest(base, cookie, 'GET', '/rest/executions?filter=%7B%7D&limit=100');
 				const list = r.json?.data?.results ?? r.json?.data ?? [];
 				return list.filter((e) => triggerIds.includes(e.workflowId));
 			};
-			const executions = await waitFor(async () => ((await triggered()).length >= 2 ? triggered() : undefined));
-			assert.ok(executions, 'two trigger executions were recorded');
+			const executions = await waitFor(async () => ((await triggered()).length >= triggerIds.length ? triggered() : undefined));
+			assert.ok(executions, 'one execution per trigger workflow was recorded');
 			await new Promise((r) => setTimeout(r, 1000));
 			assert.deepEqual((await triggered()).map((e) => e.workflowId).sort(), triggerIds);
+		});
+
+		await check('example webhooks refuse a post without the Header Auth token and send nothing; with it they run', async () => {
+			const examples = { exFormToContact01: 'Form Submitted (Webhook)', exEventSendsText2: 'Order Shipped (Webhook)' };
+			const urls = {};
+			for (const [id, nodeName] of Object.entries(examples)) {
+				const stored = await rest(base, cookie, 'GET', `/rest/workflows/${id}`);
+				const wf = stored.json?.data;
+				const node = wf.nodes.find((n) => n.name === nodeName);
+				assert.equal(node.parameters.authentication, 'headerAuth', `${id} uses Header Auth`);
+				assert.notEqual(node.parameters.path, '', `${id} got a path on import`);
+				assert.ok(prepared.webhooks.some((h) => h.path === `webhook/${node.parameters.path}` && h.headerAuth));
+				const res = await rest(base, cookie, 'POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+				assert.ok(res.status < 300, `activate ${id}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+				urls[id] = `${base}/webhook/${node.parameters.path}`;
+			}
+			const exampleRuns = async () => {
+				const r = await rest(base, cookie, 'GET', '/rest/executions?filter=%7B%7D&limit=100');
+				return (r.json?.data?.results ?? r.json?.data ?? []).filter((e) => e.workflowId in urls);
+			};
+			// The headless runs above left executions of these workflows; count from here.
+			const runsBefore = (await exampleRuns()).length;
+			const body = JSON.stringify({ phone: '+16175550142', order: 'A-2002', first_name: 'Rosa', email: 'rosa@example.com' });
+			const post = (url, headers = {}) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+			sandbox.reset();
+			for (const [id, url] of Object.entries(urls)) {
+				const unauthenticated = await waitFor(async () => {
+					const r = await post(url);
+					return r.status === 404 ? undefined : r;
+				});
+				assert.ok([401, 403].includes(unauthenticated?.status), `${id} without the header: ${unauthenticated?.status}`);
+				const wrong = await post(url, { 'X-Webhook-Token': 'guessed' });
+				assert.ok([401, 403].includes(wrong.status), `${id} with a wrong token: ${wrong.status}`);
+			}
+			await new Promise((r) => setTimeout(r, 1500));
+			assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path}`), [], 'nothing reached SlickText');
+			assert.equal((await exampleRuns()).length, runsBefore, 'no example workflow ran');
+
+			// With the token the other app sends, both run: a contact is created, texts are sent.
+			for (const url of Object.values(urls)) {
+				const ok = await post(url, { 'X-Webhook-Token': prepared.webhookToken });
+				assert.equal(ok.status, 200);
+			}
+			const sentTexts = await waitFor(() =>
+				sandbox.requests.some((r) => r.method === 'POST' && r.path.endsWith('/campaigns')) &&
+				sandbox.requests.some((r) => r.method === 'POST' && r.path.replace(/\/$/, '') === '/legacy/v1/messages') &&
+				sandbox.requests.some((r) => r.method === 'POST' && r.path === '/v1/brands/1001/contacts'),
+			);
+			assert.ok(sentTexts, `authenticated posts ran: ${sandbox.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
 		});
 	} finally {
 		await stopProcess(child);

@@ -3,9 +3,10 @@
 
 const CURRENT_PATH = 'e2e-current-events';
 const LEGACY_PATH = 'e2e-legacy-events';
+const CONFIRM_PATH = 'e2e-confirmed-events';
 const SECRET = 'e2e-webhook-secret';
 
-function workflow(id, name, path, parameters) {
+function workflow(id, name, path, parameters, { typeVersion = 1, credentials } = {}) {
 	return {
 		id,
 		name,
@@ -16,10 +17,11 @@ function workflow(id, name, path, parameters) {
 				id: `${id}-trigger`,
 				name: 'SlickText Trigger',
 				type: 'n8n-nodes-slicktext.slickTextTrigger',
-				typeVersion: 1,
+				typeVersion,
 				position: [0, 0],
 				webhookId: path,
 				parameters,
+				...(credentials ? { credentials } : {}),
 			},
 		],
 		connections: {},
@@ -33,11 +35,21 @@ function all() {
 			platform: 'current',
 			events: ['contact_created'],
 		}),
-		workflow('e2eTriggerLegacy', 'E2E trigger (legacy)', LEGACY_PATH, {
-			platform: 'legacy',
-			legacyEvents: ['NewSubscriber'],
-			webhookSecret: SECRET,
-		}),
+		// The secret is in the SlickText Legacy API credential (run.js imports it with SECRET).
+		workflow(
+			'e2eTriggerLegacy',
+			'E2E trigger (legacy)',
+			LEGACY_PATH,
+			{ platform: 'legacy', legacyEvents: ['NewSubscriber'] },
+			{ typeVersion: 2, credentials: { slickTextLegacyApi: { id: 'slicktextLegacy01', name: 'SlickText sandbox (legacy API)' } } },
+		),
+		workflow(
+			'e2eTriggerConfirm',
+			'E2E trigger (current, confirmed with SlickText)',
+			CONFIRM_PATH,
+			{ platform: 'current', events: ['contact_created'], confirmEvents: true },
+			{ typeVersion: 2, credentials: { slickTextApi: { id: 'slicktextCurrent1', name: 'SlickText sandbox (current API)' } } },
+		),
 	];
 }
 
@@ -62,4 +74,4 @@ function legacyData(id = '555') {
 	});
 }
 
-module.exports = { all, currentEvent, legacyData, CURRENT_PATH, LEGACY_PATH, SECRET };
+module.exports = { all, currentEvent, legacyData, CURRENT_PATH, LEGACY_PATH, CONFIRM_PATH, SECRET };

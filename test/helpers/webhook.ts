@@ -7,6 +7,7 @@
 // node's own (noWebhookResponse) or n8n's (200 with `webhookResponse`, or the onReceived answer).
 import { WebhookContext } from 'n8n-core';
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	INode,
 	INodeParameters,
@@ -58,6 +59,10 @@ export interface WebhookServerOptions {
 	 * workflow and node for the life of the process (here: the jest worker).
 	 */
 	nodeId?: string;
+	/** Credentials selected on the node, by credential type. */
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** The node's typeVersion (1 unless given). */
+	typeVersion?: number;
 }
 
 let serversStarted = 0;
@@ -115,7 +120,12 @@ const servers = new Set<WebhookServer>();
 
 export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
 	const node: INode = {
-		...createNode({ type: options.type, parameters: options.parameters, credentials: {} }),
+		...createNode({
+			type: options.type,
+			parameters: options.parameters,
+			credentials: options.credentials ?? {},
+			typeVersion: options.typeVersion,
+		}),
 		id: options.nodeId ?? `trigger-${++serversStarted}-${process.pid}`,
 		webhookId: 'test-webhook-id',
 	};
@@ -139,7 +149,10 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 
 		// As n8n's live webhooks: a fresh Workflow per request, from the saved static data.
 		const workflow = createWorkflow(node, JSON.parse(JSON.stringify(saved)));
-		const { additionalData } = createAdditionalData({}, { id: workflow.id, name: workflow.name as string });
+		const { additionalData } = createAdditionalData(options.credentials ?? {}, {
+			id: workflow.id,
+			name: workflow.name as string,
+		});
 		additionalData.httpRequest = req as never;
 		additionalData.httpResponse = res as never;
 		const webhookData: IWebhookData = {

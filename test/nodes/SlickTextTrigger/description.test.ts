@@ -8,8 +8,8 @@ const nodeType = loadPackage().nodes.slickTextTrigger as INodeType;
 const { description } = nodeType;
 
 /** The fields the editor shows for these values, with their defaults filled in as the editor does. */
-function shown(values: INodeParameters) {
-	const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {} }) as INode;
+function shown(values: INodeParameters, typeVersion = 2) {
+	const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {}, typeVersion }) as INode;
 	const parameters = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description)!;
 	return description.properties
 		.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description))
@@ -22,15 +22,35 @@ function notice(name: string) {
 
 describe('SlickText Trigger description', () => {
 	it('is a POST webhook trigger that answers at once, with no input', () => {
-		expect(description).toMatchObject({ name: 'slickTextTrigger', group: ['trigger'], inputs: [], version: [1, 2], defaultVersion: 2 });
+		expect(description).toMatchObject({
+			name: 'slickTextTrigger',
+			group: ['trigger'],
+			inputs: [],
+			version: [1, 2],
+			defaultVersion: 2,
+		});
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
 		]);
-		expect(description.credentials ?? []).toEqual([]);
+	});
+
+	it('takes the SlickText API credential only to confirm events, and the legacy one for the secret', () => {
+		const credentialsShown = (values: INodeParameters) => {
+			const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {}, typeVersion: 2 }) as INode;
+			const parameters = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description)!;
+			return (description.credentials ?? [])
+				.filter((c) => NodeHelpers.displayParameter(parameters, c, node, description))
+				.map((c) => `${c.name}${c.required ? ' (required)' : ''}`);
+		};
+		expect(credentialsShown({ platform: 'current' })).toEqual([]);
+		expect(credentialsShown({ platform: 'current', confirmEvents: true })).toEqual(['slickTextApi (required)']);
+		expect(credentialsShown({ platform: 'legacy' })).toEqual(['slickTextLegacyApi']);
 	});
 
 	it('shows the current set-up and events by default', () => {
-		expect(shown({})).toEqual(['platform', 'currentSetup', 'events', 'ignoreRepeatedDeliveries', 'repeatsNotice']);
+		expect(shown({})).toEqual(['platform', 'currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'repeatsNotice']);
+		expect(shown({ confirmEvents: true })).toContain('confirmEventsNotice');
+		expect(notice('confirmEventsNotice')).toContain('Not checked');
 		expect(shown({ ignoreRepeatedDeliveries: false })).not.toContain('repeatsNotice');
 		// Says where the memory lives, what covers a restart, and what a test event does.
 		expect(notice('repeatsNotice')).toContain("this n8n process's memory until it restarts");
@@ -41,8 +61,21 @@ describe('SlickText Trigger description', () => {
 		expect(notice('currentSetup')).toContain('Production URL');
 	});
 
-	it('shows the legacy set-up, events, secret and a warning while the secret is empty', () => {
+	it('shows the legacy set-up, events and where the secret goes; no secret field from version 2 on', () => {
 		expect(shown({ platform: 'legacy' })).toEqual([
+			'platform',
+			'legacySetup',
+			'legacyEvents',
+			'noSecretNotice',
+			'ignoreRepeatedDeliveries',
+			'repeatsNotice',
+		]);
+		expect(notice('legacySetup')).toContain('SlickText Legacy API credential');
+		expect(notice('noSecretNotice')).toContain('every request to this URL is accepted');
+	});
+
+	it('still shows the Webhook Secret parameter of a version 1 node, marked deprecated', () => {
+		expect(shown({ platform: 'legacy' }, 1)).toEqual([
 			'platform',
 			'legacySetup',
 			'legacyEvents',
@@ -51,9 +84,10 @@ describe('SlickText Trigger description', () => {
 			'ignoreRepeatedDeliveries',
 			'repeatsNotice',
 		]);
-		expect(shown({ platform: 'legacy', webhookSecret: 's3cret' })).not.toContain('noSecretNotice');
+		// The notice stays: it says where the secret belongs now.
+		expect(shown({ platform: 'legacy', webhookSecret: 's3cret' }, 1)).toContain('noSecretNotice');
 		expect(notice('legacySetup')).toContain('www.slicktext.com/dashboard');
-		expect(notice('legacySetup')).toContain('Webhook Secret');
+		expect(description.properties.find((p) => p.name === 'webhookSecret')!.description).toMatch(/^Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential/);
 	});
 
 	it('offers the events of each platform, Any Event first, and keeps the secret hidden', () => {

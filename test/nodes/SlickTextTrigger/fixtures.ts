@@ -1,6 +1,6 @@
 // Events as SlickText sends them (public-api-notes.md, Webhooks), and the trigger set-up the tests share.
 import { createHmac } from 'node:crypto';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startWebhookServer, type WebhookServerOptions } from '../../helpers/webhook';
 
@@ -87,10 +87,22 @@ export async function currentTrigger(
 	});
 }
 
+/** Keys of a legacy account; the webhook secret is read from this credential. */
+export function legacyCredential(webhookSecret: string = SECRET): ICredentialDataDecryptedObject {
+	return { publicKey: 'pub_test', privateKey: 'priv_test', baseUrl: 'http://127.0.0.1:9/v1', webhookSecret };
+}
+
+/**
+ * The trigger on the legacy platform, as created today (version 2): `webhookSecret` given here goes
+ * into the SlickText Legacy API credential, where the node reads it.
+ */
 export async function legacyTrigger(parameters: INodeParameters = {}, staticData?: IDataObject) {
+	const { webhookSecret = SECRET, ...rest } = parameters;
 	return await startWebhookServer({
 		type: 'slickTextTrigger',
-		parameters: { platform: 'legacy', legacyEvents: ['*'], webhookSecret: SECRET, ...parameters },
+		typeVersion: 2,
+		parameters: { platform: 'legacy', legacyEvents: ['*'], ...rest },
+		credentials: { slickTextLegacyApi: legacyCredential(String(webhookSecret)) },
 		staticData,
 	});
 }
