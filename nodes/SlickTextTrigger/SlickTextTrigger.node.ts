@@ -65,7 +65,8 @@ export class SlickTextTrigger implements INodeType {
 		group: ['trigger'],
 		// Version 2 changes nothing in what the node does. n8n 2.41 treats version 1 of any webhook node as
 		// the first Webhook node: it evaluates an expression (its "binaryData" option) for every request and
-		// parses every body; from version 2 on it does neither, which is a large part of each answer's cost.
+		// parses every body; from version 2 on it evaluates nothing and parses only JSON, form, text and XML
+		// bodies (what SlickText sends).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
@@ -73,6 +74,8 @@ export class SlickTextTrigger implements INodeType {
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		// n8n reads these for every request. Plain values, like every parameter webhook() reads: with
+		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true n8n then builds no expression isolate before answering.
 		webhooks: [
 			{
 				name: 'default',
