@@ -1,28 +1,61 @@
 'use strict';
 // The trigger row of `npm run bench`: SlickText Trigger and n8n's own Webhook node (Respond Immediately)
-// side by side in ONE real n8n process (2.41.1), on the same workflow (start node, Remove Duplicates,
-// a Set node, List > Add Contacts against the sandbox with SlickText's 8/s limit) and the same load:
-// rounds alternate between the two, so both columns see the same machine. Prints a markdown table.
+// side by side in real n8n 2.41.1, on the same workflow (start node, Remove Duplicates, a Set node,
+// List > Add Contacts against the sandbox with SlickText's 8/s limit) and the same load. Within one n8n
+// the phases alternate between the two start nodes, so both columns see the same machine. The whole is
+// repeated for each group of n8n settings (BENCH_TRIGGER_SETTINGS), each in an n8n of its own, in one run.
+// Prints a markdown table with the load average before and after each group.
 //
-//   node bench/trigger-n8n.js            (npm run bench runs it after the jest benchmarks)
-//   BENCH_TRIGGER_ROUNDS=2 BENCH_TRIGGER_DELIVERIES=300 BENCH_TRIGGER_BURST=100 BENCH_N8N_PORT=5712
-//   BENCH_TRIGGER_V1=1 adds the trigger at typeVersion 1 (what n8n costs a version-1 webhook node).
-//   Any N8N_* setting in the environment reaches n8n (e.g. N8N_CONCURRENCY_PRODUCTION_LIMIT=4).
+//   flock /tmp/bench.lock node bench/trigger-n8n.js     (npm run bench runs it after the jest benchmarks)
+//
+// Knobs (defaults in brackets):
+//   BENCH_TRIGGER_SETTINGS   groups to run, comma-separated [defaults,lazy]; one of SETTINGS below
+//   BENCH_TRIGGER_DELIVERIES deliveries per steady phase [100], at BENCH_TRIGGER_IN_FLIGHT [30] in flight
+//   BENCH_TRIGGER_BURST      deliveries posted at the same moment [100]
+//   BENCH_TRIGGER_ROUNDS     rounds per group [1]
+//   BENCH_TRIGGER_RETRY      1: in the burst, act as SlickText: a delivery without an answer after 5 s is
+//                            sent again (up to 6 times, each after another 5 s without an answer) [1]
+//   BENCH_TRIGGER_BUDGET_MIN groups not started within this many minutes are skipped and listed [25]
+//   BENCH_TRIGGER_V1=1       adds the trigger at typeVersion 1
+//   BENCH_N8N_PORT           first of 10 ports used (n8n, brokers, queue-mode processes, redis, postgres) [5712]
 
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 const { startSandbox } = require('../sandbox/server');
 const env = require('../scripts/n8n-env');
-const { paths } = require('../scripts/n8n-runtime');
+const { paths, ensureRuntime } = require('../scripts/n8n-runtime');
 
-const ROUNDS = Number(process.env.BENCH_TRIGGER_ROUNDS || 2);
-const DELIVERIES = Number(process.env.BENCH_TRIGGER_DELIVERIES || 300);
+const ROUNDS = Number(process.env.BENCH_TRIGGER_ROUNDS || 1);
+const DELIVERIES = Number(process.env.BENCH_TRIGGER_DELIVERIES || 100);
 const IN_FLIGHT = Number(process.env.BENCH_TRIGGER_IN_FLIGHT || 30);
 const BURST = Number(process.env.BENCH_TRIGGER_BURST || 100);
+const RETRY = (process.env.BENCH_TRIGGER_RETRY || '1') === '1';
+const BUDGET_MS = Number(process.env.BENCH_TRIGGER_BUDGET_MIN || 25) * 60_000;
 const PORT = Number(process.env.BENCH_N8N_PORT || 5712);
 const SLICKTEXT_TIMEOUT_MS = 5000;
+const SLICKTEXT_RETRIES = 6;
+
+/**
+ * Groups of n8n settings. Each runs in an n8n of its own (and its own database), after the previous one
+ * stopped. `queue` is queue mode: a main process, one `n8n webhook` process that answers the deliveries
+ * and one worker, with Debian's redis-server and postgresql started on ports of their own.
+ */
+const SETTINGS = {
+	defaults: { label: 'n8n defaults', env: {} },
+	lazy: { label: 'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true', env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } },
+	pool4: { label: 'N8N_EXPRESSION_ENGINE_POOL_SIZE=4', env: { N8N_EXPRESSION_ENGINE_POOL_SIZE: '4' } },
+	limit4: { label: 'N8N_CONCURRENCY_PRODUCTION_LIMIT=4', env: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '4' } },
+	legacy: { label: 'N8N_EXPRESSION_ENGINE=legacy', env: { N8N_EXPRESSION_ENGINE: 'legacy' } },
+	queue: { label: 'queue mode: main + 1 webhook process + 1 worker (concurrency 10), Postgres', env: {}, queue: true },
+	queueLazy: {
+		label: 'queue mode as above + N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
+		env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+		queue: true,
+	},
+};
 
 const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
 
@@ -134,6 +167,8 @@ function event(tag) {
 	};
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 async function post(url, body) {
 	const started = performance.now();
 	try {
@@ -145,20 +180,60 @@ async function post(url, body) {
 	}
 }
 
-/** Posts the events with at most `inFlight` waiting for an answer at a time. */
-async function load(url, events, inFlight) {
+/**
+ * One delivery. With `retry`, as SlickText: each attempt that has no answer after 5 s is followed by the
+ * same event again (attempts + 1), up to 6 more times, while the earlier attempts still wait for theirs.
+ * Resolves with the first attempt's answer; `tail` settles when every attempt has its answer.
+ */
+function deliver(url, body, retry, retries) {
+	const attempts = [];
+	const attempt = (n) => {
+		const p = post(url, { ...body, attempts: n });
+		attempts.push(p);
+		if (retry && n <= SLICKTEXT_RETRIES) {
+			let answered = false;
+			p.then(() => (answered = true));
+			sleep(SLICKTEXT_TIMEOUT_MS).then(() => {
+				if (!answered) {
+					retries.count++;
+					attempt(n + 1);
+				}
+			});
+		}
+		return p;
+	};
+	const first = attempt(1);
+	const tail = (async () => {
+		// New attempts are added while earlier ones wait: loop until none is added.
+		for (let seen = 0; seen < attempts.length; ) {
+			seen = attempts.length;
+			await Promise.all(attempts);
+			await sleep(retry ? SLICKTEXT_TIMEOUT_MS + 100 : 0);
+		}
+	})();
+	return { first, tail };
+}
+
+/** Posts the events with at most `inFlight` waiting for a first answer at a time. */
+async function load(url, events, inFlight, retry) {
 	const answers = new Array(events.length);
+	const tails = [];
+	const retries = { count: 0 };
 	let nextIndex = 0;
 	const started = performance.now();
 	await Promise.all(
 		Array.from({ length: Math.min(inFlight, events.length) }, async () => {
 			while (nextIndex < events.length) {
 				const i = nextIndex++;
-				answers[i] = await post(url, events[i]);
+				const d = deliver(url, events[i], retry, retries);
+				tails.push(d.tail);
+				answers[i] = await d.first;
 			}
 		}),
 	);
-	return { answers, seconds: (performance.now() - started) / 1000 };
+	const seconds = (performance.now() - started) / 1000;
+	await Promise.all(tails);
+	return { answers, seconds, retries: retries.count };
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -172,27 +247,109 @@ function summarize(result) {
 		max: ms[ms.length - 1] / 1000,
 		late: ms.filter((m) => m > SLICKTEXT_TIMEOUT_MS).length,
 		failed: result.answers.filter((a) => a.status !== 200).length,
+		retries: result.retries,
 	};
 }
 
-async function main() {
-	if (process.env.BENCH_REAL_N8N === '0') {
-		console.log('trigger benchmark skipped: BENCH_REAL_N8N=0');
-		return;
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** Spawns an n8n command (start, webhook, worker) with the package's environment plus `extra`. */
+function spawnN8n(folder, command, extra, logName) {
+	const runtime = ensureRuntime();
+	const log = process.env.BENCH_N8N_LOG ? fs.openSync(path.join(folder, `${logName}.log`), 'a') : 'ignore';
+	return spawn(runtime.node, [runtime.n8nBin, ...command], { env: env.n8nEnv(folder, extra), stdio: ['ignore', log, log] });
+}
+
+async function waitFor(what, check, child, ms = 180_000) {
+	const deadline = Date.now() + ms;
+	for (;;) {
+		if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
+		try {
+			if (await check()) return;
+		} catch {
+			// not up yet
+		}
+		if (Date.now() > deadline) throw new Error(`${what} not ready within ${ms / 1000} s`);
+		await sleep(500);
 	}
-	if (!fs.existsSync(paths().ready)) {
-		console.log('trigger benchmark skipped: the n8n runtime is not installed (npm run test:e2e installs it)');
-		return;
-	}
-	const sandbox = await startSandbox({ seed: { contacts: 5000 } });
-	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-trigger-'));
+}
+
+/** Debian's redis-server and a throw-away PostgreSQL 15 cluster (run as the postgres user), for queue mode. */
+async function startQueueServices(folder, ports) {
+	const stops = [];
+	const redis = spawn('redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+	stops.push(() => env.stopProcess(redis));
+	const pgBin = fs.readdirSync('/usr/lib/postgresql').sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`)[0];
+	const data = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-pg-'));
+	fs.chmodSync(data, 0o700);
+	spawnSync('chown', ['postgres:postgres', data]);
+	const asPostgres = (args) => (process.getuid() === 0 ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)]);
+	const [initCmd, initArgs] = asPostgres([`${pgBin}/initdb`, '-D', data, '-A', 'trust', '-U', 'n8n', '--no-sync']);
+	const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
+	if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+	const [pgCmd, pgArgs] = asPostgres([`${pgBin}/postgres`, '-D', data, '-p', String(ports.postgres), '-k', data, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200']);
+	const pg = spawn(pgCmd, pgArgs, { stdio: 'ignore' });
+	stops.push(async () => {
+		await env.stopProcess(pg);
+		fs.rmSync(data, { recursive: true, force: true });
+	});
+	await waitFor('postgres', () => spawnSync(`${pgBin}/pg_isready`, ['-h', '127.0.0.1', '-p', String(ports.postgres)]).status === 0, pg, 60_000);
+	await waitFor('redis', () => spawnSync('redis-cli', ['-p', String(ports.redis), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), redis, 30_000);
+	const queueEnv = {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(ports.redis),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(ports.postgres),
+		DB_POSTGRESDB_DATABASE: 'postgres',
+		DB_POSTGRESDB_USER: 'n8n',
+		DB_POSTGRESDB_PASSWORD: '',
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	};
+	return { queueEnv, stop: async () => { for (const s of stops.reverse()) await s(); } };
+}
+
+/** Runs every phase of one settings group in an n8n (or a queue-mode set of n8n processes) of its own. */
+async function runGroup(name, setting, sandbox, rows) {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), `slicktext-bench-trigger-${name}-`));
 	const list = variants();
-	env.prepareUserFolder(folder, { sandbox, workflows: list.map((v) => v.wf) });
-	let n8n;
-	const rows = [];
+	const ports = { main: PORT, mainBroker: PORT + 1, webhook: PORT + 2, webhookBroker: PORT + 3, worker: PORT + 4, workerBroker: PORT + 5, workerHealth: PORT + 6, redis: PORT + 7, postgres: PORT + 8 };
+	const children = [];
+	let services;
+	const saved = {};
+	const setEnv = (vars) => {
+		for (const [k, v] of Object.entries(vars)) {
+			if (!(k in saved)) saved[k] = process.env[k];
+			process.env[k] = v;
+		}
+	};
 	try {
-		n8n = await env.startN8n(folder, { port: PORT, log: process.env.BENCH_N8N_LOG ? 'inherit' : 'ignore' });
-		const base = n8n.base;
+		if (setting.queue) {
+			services = await startQueueServices(folder, ports);
+			setEnv(services.queueEnv); // the import commands below must write into Postgres too
+		}
+		setEnv(setting.env);
+		env.prepareUserFolder(folder, { sandbox, workflows: list.map((v) => v.wf) });
+		const main = spawnN8n(folder, ['start'], { N8N_PORT: String(ports.main), N8N_RUNNERS_BROKER_PORT: String(ports.mainBroker) }, 'main');
+		children.push(main);
+		const base = `http://127.0.0.1:${ports.main}`;
+		await waitFor('n8n main', async () => (await fetch(`${base}/healthz/readiness`)).ok, main);
+		let hookBase = base;
+		if (setting.queue) {
+			const worker = spawnN8n(folder, ['worker', '--concurrency=10'], {
+				N8N_PORT: String(ports.worker),
+				N8N_RUNNERS_BROKER_PORT: String(ports.workerBroker),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(ports.workerHealth),
+			}, 'worker');
+			children.push(worker);
+			const webhook = spawnN8n(folder, ['webhook'], { N8N_PORT: String(ports.webhook), N8N_RUNNERS_BROKER_PORT: String(ports.webhookBroker) }, 'webhook');
+			children.push(webhook);
+			await waitFor('n8n worker', async () => (await fetch(`http://127.0.0.1:${ports.workerHealth}/healthz`)).ok, worker);
+			hookBase = `http://127.0.0.1:${ports.webhook}`;
+			await waitFor('n8n webhook process', async () => (await fetch(`${hookBase}/healthz`)).ok, webhook);
+		}
 		const cookie = await env.ownerSession(base);
 		const rest = async (method, p, body) => {
 			const res = await fetch(`${base}${p}`, { method, headers: { cookie, 'content-type': 'application/json', 'browser-id': 'bench' }, body: body && JSON.stringify(body) });
@@ -206,10 +363,10 @@ async function main() {
 		// Registered once a POST no longer answers 404 (the probe event is an event of its own).
 		for (const v of list) {
 			for (let i = 0; ; i++) {
-				const r = await post(`${base}/webhook/${v.path}`, event(`probe-${v.wf.id}`));
+				const r = await post(`${hookBase}/webhook/${v.path}`, event(`probe-${name}-${v.wf.id}`));
 				if (r.status !== 404) break;
-				if (i > 100) throw new Error(`${v.path} never registered`);
-				await new Promise((r2) => setTimeout(r2, 300));
+				if (i > 200) throw new Error(`${v.path} never registered`);
+				await sleep(300);
 			}
 		}
 		const executionCount = async (workflowId) => {
@@ -229,45 +386,107 @@ async function main() {
 			}
 			return seen;
 		};
-		/** Waits until every event of the phase has its side effect, so the next phase starts on a quiet n8n. */
-		const settle = async (ids) => {
+		/** Waits until every event has its side effect and the run count stops moving: the next phase starts on a quiet n8n. */
+		const settle = async (v, ids) => {
 			const deadline = Date.now() + 10 * 60_000;
-			while (sideEffects(ids).size < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
-			await new Promise((r) => setTimeout(r, 1500));
+			while (sideEffects(ids).size < ids.length && Date.now() < deadline) await sleep(500);
+			let last = -1;
+			for (let count = await executionCount(v.wf.id); count !== last && Date.now() < deadline; count = await executionCount(v.wf.id)) {
+				last = count;
+				await sleep(2000);
+			}
 		};
-		const phase = async (v, label, events, inFlight) => {
+		const phase = async (v, label, events, inFlight, retry) => {
 			const before = await executionCount(v.wf.id);
-			const result = await load(`${base}/webhook/${v.path}`, events, inFlight);
+			const result = await load(`${hookBase}/webhook/${v.path}`, events, inFlight, retry);
 			const ids = events.map((e) => e.data.contact_id);
-			await settle(ids);
+			await settle(v, ids);
 			const runs = (await executionCount(v.wf.id)) - before;
 			const effects = sideEffects(ids);
 			const doubled = [...effects.values()].filter((n) => n > 1).length;
-			rows.push({ variant: v.label, load: label, ...summarize(result), runs, effects: effects.size, lost: ids.length - effects.size, doubled });
-			console.error(`  ${v.label}, ${label}: ${JSON.stringify(rows[rows.length - 1])}`);
+			rows.push({ group: name, variant: v.label, load: label, ...summarize(result), runs, effects: effects.size, lost: ids.length - effects.size, doubled });
+			console.error(`  [${name}] ${v.label}, ${label}: ${JSON.stringify(rows[rows.length - 1])} load ${loadavg()}`);
 		};
+		// The probes' runs must not count in the first phase.
+		for (const v of list) await settle(v, []);
 		for (let round = 1; round <= ROUNDS; round++) {
+			const r = ROUNDS > 1 ? ` (round ${round})` : '';
 			for (const v of list) {
-				const events = Array.from({ length: DELIVERIES }, () => event(`r${round}-${v.wf.id}`));
-				await phase(v, `${DELIVERIES} deliveries, ${IN_FLIGHT} in flight (round ${round})`, events, IN_FLIGHT);
+				const events = Array.from({ length: DELIVERIES }, () => event(`${name}-r${round}-${v.wf.id}`));
+				await phase(v, `${DELIVERIES}, ${IN_FLIGHT} in flight${r}`, events, IN_FLIGHT, false);
 			}
 			for (const v of list) {
-				const events = Array.from({ length: BURST }, () => event(`b${round}-${v.wf.id}`));
-				await phase(v, `${BURST} at the same moment (round ${round})`, events, BURST);
+				const events = Array.from({ length: BURST }, () => event(`${name}-b${round}-${v.wf.id}`));
+				await phase(v, `${BURST} at once${RETRY ? ', SlickText retries' : ''}${r}`, events, BURST, RETRY);
 			}
 		}
 	} finally {
-		if (n8n) await env.stopProcess(n8n.child);
-		await sandbox.stop();
+		for (const child of children.reverse()) await env.stopProcess(child);
+		if (services) await services.stop();
+		for (const [k, v] of Object.entries(saved)) {
+			if (v === undefined) delete process.env[k];
+			else process.env[k] = v;
+		}
 		if (!process.env.BENCH_KEEP_FOLDER) fs.rmSync(folder, { recursive: true, force: true });
 	}
-	const settings = Object.entries(process.env).filter(([k]) => k.startsWith('N8N_') && !['N8N_RUNNERS_BROKER_PORT'].includes(k)).map(([k, v]) => `${k}=${v}`);
-	console.log(`\nTrigger in real n8n 2.41.1, one process, SQLite${settings.length ? `, ${settings.join(' ')}` : ', n8n defaults'}; rounds alternate between the columns.\n`);
-	console.log('| start node | load | deliveries/s | p50 s | p95 s | max s | answers > 5 s | not 200 | runs | side effects | lost | doubled |');
-	console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-	for (const r of rows) {
-		console.log(`| ${r.variant} | ${r.load} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} | ${r.late} | ${r.failed} | ${r.runs} | ${r.effects} | ${r.lost} | ${r.doubled} |`);
+}
+
+function printGroup(name, setting, rows, loads) {
+	console.log(`\n**${setting.label}** (load average before: ${loads.before}; after: ${loads.after})\n`);
+	console.log('| start node | deliveries | deliveries/s | p50 s | p95 s | max s | answers > 5 s | retries sent | not 200 | runs | side effects | lost | doubled |');
+	console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+	const mine = rows.filter((r) => r.group === name);
+	for (const r of mine) {
+		console.log(`| ${r.variant} | ${r.load} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} | ${r.late} | ${r.retries} | ${r.failed} | ${r.runs} | ${r.effects} | ${r.lost} | ${r.doubled} |`);
 	}
+	// Time per delivery at 30 in flight, the trigger's over the Webhook node's (1.00 = the same cost).
+	const steady = (label) => mine.filter((r) => r.variant === label && r.load.includes('in flight'));
+	const rate = (rs) => rs.reduce((s, r) => s + r.perSecond, 0) / (rs.length || NaN);
+	const ratio = rate(steady("n8n's Webhook node (Respond Immediately)")) / rate(steady('SlickText Trigger'));
+	if (Number.isFinite(ratio)) console.log(`\nTrigger / Webhook node, time per delivery at ${IN_FLIGHT} in flight: ${ratio.toFixed(2)}x`);
+}
+
+async function main() {
+	if (process.env.BENCH_REAL_N8N === '0') {
+		console.log('trigger benchmark skipped: BENCH_REAL_N8N=0');
+		return;
+	}
+	if (!fs.existsSync(paths().ready)) {
+		console.log('trigger benchmark skipped: the n8n runtime is not installed (npm run test:e2e installs it)');
+		return;
+	}
+	const names = (process.env.BENCH_TRIGGER_SETTINGS || 'defaults,lazy').split(',').map((s) => s.trim()).filter(Boolean);
+	for (const n of names) if (!SETTINGS[n]) throw new Error(`unknown settings group ${n}; known: ${Object.keys(SETTINGS).join(', ')}`);
+	const sandbox = await startSandbox({ seed: { contacts: 5000 } });
+	const started = Date.now();
+	const rows = [];
+	const done = [];
+	const skipped = [];
+	try {
+		for (const name of names) {
+			if (Date.now() - started > BUDGET_MS) {
+				skipped.push(name);
+				continue;
+			}
+			const loads = { before: loadavg() };
+			try {
+				await runGroup(name, SETTINGS[name], sandbox, rows);
+			} catch (error) {
+				console.error(`  [${name}] failed: ${error.stack || error}`);
+				loads.error = String(error.message || error);
+			}
+			loads.after = loadavg();
+			done.push({ name, loads });
+		}
+	} finally {
+		await sandbox.stop();
+	}
+	console.log(`\nTrigger in real n8n 2.41.1 on ${os.cpus().length} cores; ${DELIVERIES} deliveries at ${IN_FLIGHT} in flight and ${BURST} at once per start node${RETRY ? '; in the burst, deliveries without an answer after 5 s are sent again as SlickText does' : ''}. Minutes: ${((Date.now() - started) / 60000).toFixed(1)}.`);
+	for (const { name, loads } of done) {
+		printGroup(name, SETTINGS[name], rows, loads);
+		if (loads.error) console.log(`\n(group stopped early: ${loads.error})`);
+	}
+	if (skipped.length) console.log(`\nSkipped (over BENCH_TRIGGER_BUDGET_MIN): ${skipped.join(', ')}`);
 }
 
 main().catch((error) => {

@@ -67,7 +67,8 @@ export class SlickTextTrigger implements INodeType {
 		group: ['trigger'],
 		// Version 2 changes nothing in what the node does. n8n 2.41 treats version 1 of any webhook node as
 		// the first Webhook node: it evaluates an expression (its "binaryData" option) for every request and
-		// parses every body; from version 2 on it does neither, which is a large part of each answer's cost.
+		// parses every body; from version 2 on it evaluates nothing and parses only JSON, form, text and XML
+		// bodies (what SlickText sends).
 		// Version 2 also keeps the legacy webhook secret in the SlickText Legacy API credential, not in a
 		// parameter (version 1 keeps its parameter until the credential has a secret).
 		version: [1, 2],
@@ -83,6 +84,8 @@ export class SlickTextTrigger implements INodeType {
 			// Holds the legacy webhook secret (legacySecret.ts); without one nothing is checked.
 			{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
 		],
+		// n8n reads these for every request. Plain values, like every parameter webhook() reads: with
+		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true n8n then builds no expression isolate before answering.
 		webhooks: [
 			{
 				name: 'default',
