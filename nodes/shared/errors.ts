@@ -167,13 +167,15 @@ export function responseError(
 	// Whatever the server echoes (the Authorization header, the key in a message) is redacted here,
 	// before any of the body is read: message, description and Continue On Fail items all come from it.
 	const message = apiMessage(redactBody(response.body, secrets));
-	const said = message ? `SlickText said: ${message}` : 'SlickText gave no message.';
+	// Ends as a sentence, because a hint follows it in most descriptions.
+	const said = message ? `SlickText said: ${/[.!?]$/.test(message) ? message : `${message}.`}` : 'SlickText gave no message.';
 	let headline: string;
 	let description: string;
 	switch (true) {
 		case status === 400:
 			headline = `Bad request: ${message ?? 'SlickText refused the request'}`;
-			description = said;
+			// The headline already carries SlickText's words: the description says what to do about them.
+			description = `${said} SlickText found the request malformed or invalid: check this item's fields against what the message names (the node checks formats before sending, not SlickText's own rules).`;
 			break;
 		case status === 401:
 			headline = 'Authorization failed';
@@ -196,7 +198,7 @@ export function responseError(
 			break;
 		case status === 422:
 			headline = `SlickText could not process the request: ${message ?? 'validation failed'}`;
-			description = said;
+			description = `${said} SlickText understood the request but refused its values: change the field the message names for this item.`;
 			break;
 		case status === 429:
 			headline = 'Rate limited by SlickText';

@@ -202,6 +202,9 @@ describe('API faults (legacy API)', () => {
 		[401, /Authorization failed/, /public and private keys/],
 		[403, /Forbidden/, /public and private keys/],
 		[404, /Contact 3000001 was not found/, /Nope/],
+		// 400 and 422 carry SlickText's words in the headline; the description adds what to do.
+		[400, /Bad request: Nope/, /SlickText said: Nope\. SlickText found the request malformed or invalid: check this item's fields/],
+		[422, /could not process the request: Nope/, /SlickText said: Nope\. SlickText understood the request but refused its values/],
 		[500, /server error \(500\)/, /Nope/],
 	])('answer %i becomes a NodeApiError with the status and the API message', async (status, headline, description) => {
 		ctx.sandbox.injectFault({ kind: 'status', status, body: { message: 'Nope' }, match: { path: contactPath } });
