@@ -185,7 +185,9 @@ function checkNodesAndCredentials() {
 		for (const node of loadBuilt(file)) {
 			const d = node.description;
 			const isTrigger = d.group?.includes('trigger');
-			if (!isTrigger && d.usableAsTool !== true) problems.push(`${d.displayName}: usableAsTool is not true`);
+			// n8n takes `true` or an object of replacements for the tool variant (INodeTypeDescription.usableAsTool).
+			const asTool = d.usableAsTool === true || (typeof d.usableAsTool === 'object' && d.usableAsTool !== null);
+			if (!isTrigger && !asTool) problems.push(`${d.displayName}: usableAsTool is not set`);
 			if (!d.icon?.light || !d.icon?.dark) problems.push(`${d.displayName}: light and dark icon expected`);
 		}
 	}

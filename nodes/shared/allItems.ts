@@ -7,7 +7,7 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
-import { inputError, isOwnError, markOwn } from './errors';
+import { asNodeError, inputError, isOwnError, markOwn } from './errors';
 import { MAX_PAGE_SIZE } from './limits';
 
 /**
@@ -279,9 +279,8 @@ export async function tracked<T>(ctx: IExecuteSingleFunctions, run: () => Promis
 			state.failure = { itemIndex: ctx.getItemIndex(), error: e, description: e.description ?? '' };
 			describeProgress(state);
 		}
-		// Already a NodeApiError or NodeOperationError from the shared mapper (send); passed on as it is.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw error;
+		// Already a NodeApiError or NodeOperationError from the shared mapper (send): passed on as it is.
+		throw asNodeError(ctx.getNode(), error, ctx.getItemIndex());
 	}
 }
 

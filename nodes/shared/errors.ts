@@ -22,6 +22,16 @@ export function markOwn<T extends object>(error: T): T {
 }
 const own = markOwn;
 
+/**
+ * An error on its way out of a catch block: one of n8n's node errors passes unchanged (ours are all
+ * NodeApiError or NodeOperationError); anything else becomes a NodeOperationError for the item, as n8n
+ * would report it anyway.
+ */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return own(new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex }));
+}
+
 // ------------------------------------------------------------------------------ secrets
 
 const REDACTED = '[redacted]';

@@ -3,6 +3,8 @@
 // by headless runs (`n8n execute`) of two small workflows.
 
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 
 exports.title = 'n8n execute: Send default and API error status';
 
@@ -11,6 +13,15 @@ const HTTP_ID = 'e2eHttpRequestCreds';
 const STATUS_ID = 'e2eApiErrorStatus';
 
 const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+/** examples/06 with its URLs moved from the dev sandbox (127.0.0.1:8787) to this run's sandbox. */
+function exampleSix(ctx) {
+	const file = path.resolve(__dirname, '../../examples/06-any-endpoint-with-http-request.json');
+	const text = fs
+		.readFileSync(file, 'utf8')
+		.replaceAll('http://127.0.0.1:8787/legacy/v1', ctx.sandbox.legacyBaseUrl)
+		.replaceAll('http://127.0.0.1:8787/v1', ctx.sandbox.currentBaseUrl);
+	return { ...JSON.parse(text), id: HTTP_ID, name: 'e2e: example 6 against this sandbox' };
+}
 const wire = (to) => ({ Start: { main: [[{ node: to, type: 'main', index: 0 }]] } });
 
 exports.workflows = (ctx) => {
@@ -43,49 +54,8 @@ exports.workflows = (ctx) => {
 			settings: { executionOrder: 'v1' },
 			active: false,
 		},
-		{
-			// "Any endpoint, with the same credential": n8n's HTTP Request node with each SlickText credential
-			// as a predefined credential type. The current API's brand is part of the URL.
-			id: HTTP_ID,
-			name: 'e2e: HTTP Request with the SlickText credentials',
-			nodes: [
-				manual,
-				{
-					id: 'current',
-					name: 'Brand Usage (HTTP Request)',
-					type: 'n8n-nodes-base.httpRequest',
-					typeVersion: 4.2,
-					position: [220, 0],
-					parameters: {
-						url: `${ctx.sandbox.currentBaseUrl}/brands/1001/usage`,
-						authentication: 'predefinedCredentialType',
-						nodeCredentialType: 'slickTextApi',
-						options: {},
-					},
-					credentials: { slickTextApi: { id: ctx.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } },
-				},
-				{
-					id: 'legacy',
-					name: 'Account (HTTP Request)',
-					type: 'n8n-nodes-base.httpRequest',
-					typeVersion: 4.2,
-					position: [440, 0],
-					parameters: {
-						url: `${ctx.sandbox.legacyBaseUrl}/account`,
-						authentication: 'predefinedCredentialType',
-						nodeCredentialType: 'slickTextLegacyApi',
-						options: {},
-					},
-					credentials: { slickTextLegacyApi: { id: ctx.CREDENTIAL_IDS.legacy, name: 'SlickText sandbox (legacy API)' } },
-				},
-			],
-			connections: {
-				Start: { main: [[{ node: 'Brand Usage (HTTP Request)', type: 'main', index: 0 }]] },
-				'Brand Usage (HTTP Request)': { main: [[{ node: 'Account (HTTP Request)', type: 'main', index: 0 }]] },
-			},
-			settings: { executionOrder: 'v1' },
-			active: false,
-		},
+		// "Any endpoint, with the same credential": example 6 as shipped, pointed at this run's sandbox.
+		exampleSix(ctx),
 		{
 			id: STATUS_ID,
 			name: 'e2e: an API error keeps its status',

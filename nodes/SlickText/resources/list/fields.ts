@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import { filtersCollection, idLocator } from '../../../shared/descriptions';
-import { inputError, malformedError } from '../../../shared/errors';
+import { asNodeError, inputError, malformedError } from '../../../shared/errors';
 import { MEMBERSHIP_CHUNK_SIZE } from '../../../shared/limits';
 import type { RecordShape } from '../../../shared/paging';
 import { toIdValue } from '../../../shared/routing';
@@ -208,9 +208,8 @@ export function membershipChunks(change: 'added' | 'removed') {
 				answer = await send(this, 'current', request);
 			} catch (error) {
 				describeChunks(error, k, chunks, contactIds.length, change);
-				// Already mapped by send (NodeApiError or NodeOperationError); passed on with the chunk record.
-				// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-				throw error;
+				// Already mapped by send (NodeApiError or NodeOperationError): passed on with the chunk record.
+				throw asNodeError(this.getNode(), error, this.getItemIndex());
 			}
 			const body = answer[0]?.json;
 			if (body && typeof body === 'object' && !Array.isArray(body)) {
