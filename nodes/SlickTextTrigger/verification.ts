@@ -6,8 +6,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { baseUrlOf } from '../shared/transport/lookup';
-import { limiterForCredential, resetWaitMs } from '../shared/transport/rateLimiter';
+import { limitedRequest, type RawAnswer } from '../shared/transport/lookup';
 import type { ReceivedEvent } from './events';
 
 /**
@@ -50,36 +49,14 @@ function positiveId(value: unknown): string | undefined {
 	return /^[1-9]\d{0,17}$/.test(text) ? text : undefined;
 }
 
-function headerNumber(headers: IDataObject, name: string): number | undefined {
-	const value = headers[name];
-	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-	return Number.isFinite(n) ? n : undefined;
-}
-
 /** One GET to the brand, through the credential's rate limiter like every other request. */
 async function get(ctx: IWebhookFunctions, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
-	const limiter = limiterForCredential('current', credentials);
-	const booking = await limiter.acquire();
-	let response: { statusCode: number; body: unknown; headers?: IDataObject };
+	let response: RawAnswer;
 	try {
-		response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'slickTextApi', {
-			method: 'GET',
-			baseURL: baseUrlOf('current', credentials),
-			url: path,
-			qs,
-			json: true,
-			headers: { Accept: 'application/json' },
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		});
+		response = await limitedRequest(ctx, 'current', credentials, { path, qs });
 	} catch (error) {
 		return { ok: false, retry: true, reason: `SlickText could not be reached (${(error as Error).message})` };
-	} finally {
-		limiter.finish(booking);
 	}
-	const headers = response.headers ?? {};
-	const resetMs = resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after'));
-	limiter.observe(response.statusCode, headerNumber(headers, 'x-ratelimit-remaining'), resetMs);
 	if (response.statusCode === 404 || (response.statusCode >= 200 && response.statusCode < 300)) {
 		return { status: response.statusCode, body: response.body };
 	}

@@ -3,11 +3,12 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	INodeListSearchResult,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import { limiterForCredential } from './rateLimiter';
+import { limiterForCredential, resetWaitMs } from './rateLimiter';
 
 /**
  * Requests made while the editor loads options ("From List" searches, custom field names): the same
@@ -20,6 +21,53 @@ export function baseUrlOf(platform: Platform, credentials: IDataObject, brandSco
 	return `${base}/brands/${String(credentials.brandId ?? '').trim().replace(/^b/i, '')}`;
 }
 
+/** A full answer of SlickText, whatever its status. */
+export interface RawAnswer {
+	statusCode: number;
+	body: unknown;
+	headers: IDataObject;
+}
+
+function headerNumber(headers: IDataObject, name: string): number | undefined {
+	const value = headers[name];
+	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
+	return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * One request outside the routing of an operation (editor lookups, the trigger's event check), through
+ * the credential's rate limiter, which also learns from the answer's rate-limit headers. Any status is
+ * returned; a request that got no answer throws the transport's own error.
+ */
+export async function limitedRequest(
+	ctx: ILoadOptionsFunctions | IWebhookFunctions,
+	platform: Platform,
+	credentials: IDataObject,
+	options: { method?: IHttpRequestMethods; path: string; qs?: IDataObject },
+): Promise<RawAnswer> {
+	const limiter = limiterForCredential(platform, credentials);
+	const booking = await limiter.acquire();
+	let response: { statusCode: number; body: unknown; headers?: IDataObject };
+	try {
+		response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE[platform], {
+			method: options.method ?? 'GET',
+			baseURL: baseUrlOf(platform, credentials),
+			url: options.path,
+			qs: options.qs ?? {},
+			json: true,
+			headers: { Accept: 'application/json' },
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		});
+	} finally {
+		limiter.finish(booking);
+	}
+	const headers = response.headers ?? {};
+	const resetMs = resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after'));
+	limiter.observe(response.statusCode, headerNumber(headers, 'x-ratelimit-remaining'), resetMs);
+	return { statusCode: response.statusCode, body: response.body, headers };
+}
+
 export async function lookupRequest(
 	ctx: ILoadOptionsFunctions,
 	platform: Platform,
@@ -27,26 +75,12 @@ export async function lookupRequest(
 	qs: IDataObject = {},
 	method: IHttpRequestMethods = 'GET',
 ): Promise<unknown> {
-	const type = CREDENTIAL_TYPE[platform];
-	const credentials = (await ctx.getCredentials(type)) as IDataObject;
-	const limiter = limiterForCredential(platform, credentials);
-	const booking = await limiter.acquire();
-	let response: { statusCode: number; body: unknown };
+	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+	let response: RawAnswer;
 	try {
-		response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, type, {
-			method,
-			baseURL: baseUrlOf(platform, credentials),
-			url: path,
-			qs,
-			json: true,
-			headers: { Accept: 'application/json' },
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		});
+		response = await limitedRequest(ctx, platform, credentials, { method, path, qs });
 	} catch (error) {
 		throw transportError(ctx.getNode(), error, undefined, secretsOf(credentials));
-	} finally {
-		limiter.finish(booking);
 	}
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		throw responseError(ctx.getNode(), platform, {
