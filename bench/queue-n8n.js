@@ -458,6 +458,7 @@ async function run() {
 		failed += Math.max(0, CREATES - items);
 
 		const arrivals = (await sandbox.arrivals()).slice(arrivalsBefore).filter(([, , p]) => p.endsWith('/contacts'));
+		if (process.env.BENCH_QUEUE_LOGS) fs.writeFileSync(path.join(logs, 'arrivals.json'), JSON.stringify(arrivals));
 		const accepted = arrivals.filter(([, status]) => status === 200);
 		const refused = arrivals.filter(([, status]) => status === 429).length;
 		const firstAt = Math.min(...arrivals.map(([t]) => t));
