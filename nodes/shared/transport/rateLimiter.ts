@@ -282,9 +282,14 @@ export class RateLimiter {
 		// Remaining) is from the limit: their parts then add up to it, whatever the split. (Aiming at
 		// "what the others leave" instead makes each chase the others' last move.) While others are seen,
 		// the aim is the limit less a headroom, as processes that do not know each other's timing meet in
-		// one of the server's seconds now and then; alone, the whole limit. The square root moves halfway
+		// one of the server's seconds now and then. The square root moves halfway
 		// (geometrically), so that processes adjusting together do not overshoot.
-		const aim = othersPerSecond > SHARE_ALONE_PER_S ? 1 - SHARE_HEADROOM : 1;
+		if (othersPerSecond <= SHARE_ALONE_PER_S) {
+			// Alone on the key (again, say the other worker finished): back to the whole limit quickly.
+			this.share = Math.min(1, (this.share + 1) / 2);
+			return;
+		}
+		const aim = 1 - SHARE_HEADROOM;
 		const utilisation = (used * 1000) / span / this.limit.perSecond;
 		const factor = utilisation > 0 ? Math.sqrt(aim / utilisation) : SHARE_MAX_STEP;
 		this.share = Math.min(1, Math.max(this.minShare(), this.share * Math.min(SHARE_MAX_STEP, Math.max(1 / SHARE_MAX_STEP, factor))));
