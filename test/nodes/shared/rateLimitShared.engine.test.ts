@@ -47,8 +47,9 @@ describe('two processes on one key, through the engine', () => {
 		expect(accepted).toHaveLength(2 * PER_EACH);
 		// Measured by the server while both send: from 5 s after the first arrival (the limiters learn of
 		// each other) to the last arrival of the run that finished first (the other is then alone and
-		// takes the whole limit back). Each limiter rounding its part down to whole requests a second gave
-		// 3 + 3 of the 8 there (75%), in real n8n queue mode as here.
+		// takes the whole limit back). In real n8n queue mode the limiter before 7aac7b3 gave 75% (each
+		// worker rounding its part down to 3 a second); in this one jest process it reached 85% too, so this
+		// guards the behaviour and the bug itself is shown by the jittery simulation in rateLimiter.test.ts.
 		const times = posts.map((r: any) => r.receivedAt as number);
 		const from = Math.min(...times) + 5000;
 		const lastOf = (prefix: string) => Math.max(...posts.filter((r: any) => String(r.rawBody).includes(prefix)).map((r: any) => r.receivedAt as number));
