@@ -50,10 +50,18 @@ const WARM_MS = 60_000;
 const SHARE_LOOKBACK_MS = 3_000;
 /** The shortest span over which other senders' rate is estimated (shorter is mostly noise). */
 const SHARE_MIN_SPAN_MS = 1_000;
+/** How often the share is adjusted. */
+const SHARE_UPDATE_MS = 1_000;
+/** Others sending less than this (a second) count as noise: the process aims at the whole limit. */
+const SHARE_ALONE_PER_S = 0.5;
+/** The most one adjustment changes the share by (a factor). */
+const SHARE_MAX_STEP = 1.25;
 /** What a 429 leaves of the share. */
 const SHARE_DECREASE = 0.75;
+/** What a 429 leaves of the share while x-RateLimit-Remaining steers it. */
+const SHARE_DECREASE_LEARNT = 0.9;
 /** Kept free of what other senders leave (a fraction of the limit), while others are seen sending. */
-const SHARE_HEADROOM = 0.04;
+const SHARE_HEADROOM = 0.06;
 /** Without Remaining headers, a 429 reduces the share; it grows back fully over this long without 429. */
 const SHARE_RECOVERY_MS = 10_000;
 
@@ -155,9 +163,15 @@ export class RateLimiter {
 		// Forget requests that no longer count in the longest window.
 		this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
 		const fraction = this.share;
+		const perSecond = this.limit.perSecond * fraction;
 		const wait = Math.max(
 			this.waitFor(t, minRtt, 60_000, this.limit.perMinute * fraction),
-			this.waitFor(t, minRtt, 1_000, this.limit.perSecond * fraction),
+			this.waitFor(t, minRtt, 1_000, Math.ceil(perSecond - 1e-9)),
+			// A part of the limit (say 3.8 a second while another process uses the rest) is kept by spacing
+			// the requests evenly: rounding it down to whole requests a second would leave up to a fifth of
+			// the limit unused by each of two processes, and bursts of the rounded-up count from several
+			// processes would meet in one of the server's seconds.
+			fraction < 1 ? this.waitFor(t, minRtt, 1000 / perSecond, 1) : 0,
 		);
 		if (wait > 0) return wait;
 		const booking: Booking = { sent: t, warm: t - this.lastFinish < WARM_MS };
@@ -234,7 +248,10 @@ export class RateLimiter {
 			this.blockFor(resetMs ?? 1000);
 			// Someone sent more than the key allows, most likely others besides us: take a smaller part
 			// (once per window; the Remaining samples, or time without 429, give it back).
-			if (t - this.last429 > 1_000) this.share = Math.max(this.minShare(), this.share * SHARE_DECREASE);
+			// With Remaining samples the share is already steered towards the shared limit, and a 429 is mostly
+			// two processes' requests meeting in one of the server's seconds: a small step back is enough.
+			const decrease = this.samples.length > 1 ? SHARE_DECREASE_LEARNT : SHARE_DECREASE;
+			if (t - this.last429 > 1_000) this.share = Math.max(this.minShare(), this.share * decrease);
 			this.last429 = t;
 			return;
 		}
@@ -246,22 +263,36 @@ export class RateLimiter {
 
 	private learnShare(t: number, remaining: number): void {
 		const last = this.samples[this.samples.length - 1];
-		// Remaining went up: a new window began, earlier samples no longer compare.
-		if (last && remaining > last.remaining) this.samples = [];
+		if (last && remaining > last.remaining) {
+			// A little higher: answers (of this process or others) overtook each other on the way; such a
+			// sample says nothing new. Much higher: a new window began, earlier samples no longer compare.
+			if (remaining - last.remaining <= this.limit.perSecond) return;
+			this.samples = [];
+		}
 		this.samples.push({ at: t, remaining, mine: this.answered });
 		while (this.samples.length > 2 && this.samples[1].at < t - SHARE_LOOKBACK_MS) this.samples.shift();
 		const first = this.samples[0];
-		if (t - first.at < SHARE_MIN_SPAN_MS || t - this.lastShareUpdate < SHARE_MIN_SPAN_MS / 2) return;
+		const span = t - first.at;
+		if (span < SHARE_MIN_SPAN_MS || t - this.lastShareUpdate < SHARE_UPDATE_MS) return;
 		const used = first.remaining - remaining;
 		const mine = this.answered - first.mine;
-		const othersPerSecond = (Math.max(0, used - mine) * 1000) / (t - first.at);
-		// A little less than what others leave: processes that all aim at exactly the rest overshoot on
-		// every bit of jitter, and each overshoot is a 429.
-		const target = Math.min(1, Math.max(this.minShare(), 1 - othersPerSecond / this.limit.perSecond - (othersPerSecond > 0.25 ? SHARE_HEADROOM : 0)));
-		// Halfway towards the target: processes adjusting at the same time then meet at the shared limit
-		// (their sum lands on it in one step) instead of all dropping and all rising together.
-		this.share = (this.share + target) / 2;
+		const othersPerSecond = (Math.max(0, used - mine) * 1000) / span;
 		this.lastShareUpdate = t;
+		// Every process scales its part by how far the key's total use (seen by all of them alike in
+		// Remaining) is from the limit: their parts then add up to it, whatever the split. (Aiming at
+		// "what the others leave" instead makes each chase the others' last move.) While others are seen,
+		// the aim is the limit less a headroom, as processes that do not know each other's timing meet in
+		// one of the server's seconds now and then. The square root moves halfway
+		// (geometrically), so that processes adjusting together do not overshoot.
+		if (othersPerSecond <= SHARE_ALONE_PER_S) {
+			// Alone on the key (again, say the other worker finished): back to the whole limit quickly.
+			this.share = Math.min(1, (this.share + 1) / 2);
+			return;
+		}
+		const aim = 1 - SHARE_HEADROOM;
+		const utilisation = (used * 1000) / span / this.limit.perSecond;
+		const factor = utilisation > 0 ? Math.sqrt(aim / utilisation) : SHARE_MAX_STEP;
+		this.share = Math.min(1, Math.max(this.minShare(), this.share * Math.min(SHARE_MAX_STEP, Math.max(1 / SHARE_MAX_STEP, factor))));
 	}
 
 	/** Without Remaining samples, the share halved by a 429 grows back when 429s stop. */

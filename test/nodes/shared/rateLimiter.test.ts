@@ -122,7 +122,10 @@ describe('several processes sharing one key', () => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { createRateLimiter } = require('../../../sandbox/shared/rateLimit');
 
-	function simulate(processes: number, seconds: number) {
+	/** `oneWay` ms each way, plus up to `jitter` ms more at random (seeded: the same every run). */
+	function simulate(processes: number, seconds: number, oneWay = 40, jitter = 0) {
+		let seed = 1;
+		const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 		const c = clock(0);
 		const server = createRateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
 		const limiters = Array.from({ length: processes }, () => new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now));
@@ -134,10 +137,10 @@ describe('several processes sharing one key', () => {
 		const next = (limiter: RateLimiter) => {
 			const booking = limiter.tryBook();
 			if (typeof booking === 'number') return at(c.t + booking, () => next(limiter));
-			at(c.t + 40, () => {
+			at(c.t + oneWay + random() * jitter, () => {
 				const verdict = server.take('key');
 				const headers = verdict.headers;
-				at(c.t + 40, () => {
+				at(c.t + oneWay + random() * jitter, () => {
 					limiter.finish(booking);
 					const status = verdict.allowed ? 200 : 429;
 					if (verdict.allowed) accepted++;
@@ -161,6 +164,17 @@ describe('several processes sharing one key', () => {
 
 	it('two processes reach at least 85% of 8 a second together, with under 10% answered 429', () => {
 		const { rate, accepted, refused } = simulate(2, 150);
+		expect(rate).toBeGreaterThanOrEqual(0.85);
+		expect(refused / (accepted + refused)).toBeLessThan(0.1);
+	});
+
+	// Round trips that vary, as on loopback under load: each process's part of the limit is fractional
+	// (say 3.8 a second) and moves; rounding it down to whole requests a second left a fifth unused.
+	it.each([
+		[2, 5],
+		[5, 20],
+	])('two processes with %i ms each way plus up to %i ms of jitter reach at least 85% together, under 10% answered 429', (oneWay, jitter) => {
+		const { rate, accepted, refused } = simulate(2, 150, oneWay, jitter);
 		expect(rate).toBeGreaterThanOrEqual(0.85);
 		expect(refused / (accepted + refused)).toBeLessThan(0.1);
 	});

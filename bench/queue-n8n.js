@@ -1,0 +1,538 @@
+'use strict';
+// The queue-mode row of `npm run bench` (issue #16): real n8n 2.41.1 in queue mode, a main process and
+// two workers (`n8n worker --concurrency=10`), Redis from Debian's redis-server and Postgres from Debian's
+// postgresql, all on 127.0.0.1 and started and stopped here. A webhook workflow creates contacts with the
+// SlickText node against the sandbox (its own process, limiting like SlickText: 8/s, 480/min); 12
+// deliveries of 100 numbers each are posted at once, so 12 executions share one credential on 2 workers.
+// Prints a markdown table; where Redis, Postgres or the n8n runtime is missing, a row says so.
+//
+//   node bench/queue-n8n.js        (npm run bench runs it last; wrap in `flock /tmp/bench.lock`)
+//   BENCH_QUEUE_CREATES=1200 BENCH_QUEUE_EXECUTIONS=12 BENCH_QUEUE_WORKERS=2 BENCH_QUEUE_CONCURRENCY=10
+//   BENCH_QUEUE_PORT=5840 (first of 10 ports) BENCH_QUEUE_RATE_LIMIT_WAIT=<s> BENCH_QUEUE_LOGS=<folder>
+
+const { spawn, spawnSync, fork } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const env = require('../scripts/n8n-env');
+const { paths } = require('../scripts/n8n-runtime');
+
+const CREATES = Number(process.env.BENCH_QUEUE_CREATES || 1200);
+const EXECUTIONS = Number(process.env.BENCH_QUEUE_EXECUTIONS || 12);
+const WORKERS = Number(process.env.BENCH_QUEUE_WORKERS || 2);
+const CONCURRENCY = Number(process.env.BENCH_QUEUE_CONCURRENCY || 10);
+const FIRST_PORT = Number(process.env.BENCH_QUEUE_PORT || 5840);
+const PER_SECOND = 8;
+const WORKFLOW_ID = 'benchQueueCreate01';
+const WEBHOOK_PATH = 'bench-queue-create';
+const DONE = ['success', 'error', 'crashed', 'canceled'];
+
+const ports = {
+	redis: FIRST_PORT,
+	postgres: FIRST_PORT + 1,
+	main: FIRST_PORT + 2,
+	mainBroker: FIRST_PORT + 3,
+	// Each worker: N8N_PORT, QUEUE_HEALTH_CHECK_PORT, N8N_RUNNERS_BROKER_PORT.
+	worker: (i) => ({ n8n: FIRST_PORT + 4 + 3 * i, health: FIRST_PORT + 5 + 3 * i, broker: FIRST_PORT + 6 + 3 * i }),
+};
+
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (...args) => console.error('[queue bench]', ...args);
+
+/** The temporary folder of this run (Redis, Postgres, n8n), removed at the end, also on Ctrl-C. */
+let tmpFolder;
+const removeTmp = () => {
+	if (tmpFolder && !process.env.BENCH_QUEUE_LOGS && !process.env.BENCH_KEEP_FOLDER) fs.rmSync(tmpFolder, { recursive: true, force: true });
+};
+
+/** Every process started here, so that each is stopped by its PID, also on failure or Ctrl-C. */
+const started = [];
+
+function track(name, child, stopSignal = 'SIGTERM') {
+	started.push({ name, child, stopSignal });
+	return child;
+}
+
+function stopOne({ name, child, stopSignal }) {
+	return new Promise((resolve) => {
+		if (!child.pid || child.exitCode !== null || child.signalCode !== null) return resolve();
+		const timer = setTimeout(() => {
+			log(`${name} (pid ${child.pid}) did not stop in 20 s: SIGKILL`);
+			try {
+				process.kill(child.pid, 'SIGKILL');
+			} catch {
+				// gone already
+			}
+		}, 20_000);
+		child.once('exit', () => {
+			clearTimeout(timer);
+			resolve();
+		});
+		try {
+			process.kill(child.pid, stopSignal);
+		} catch {
+			clearTimeout(timer);
+			resolve();
+		}
+	});
+}
+
+/** Stops in reverse order of start: workers and main before the services they use. */
+async function stopAll() {
+	while (started.length > 0) await stopOne(started.pop());
+}
+
+// Last resort when the script dies some other way: no orphaned servers.
+process.on('exit', () => {
+	for (const { child } of started) {
+		if (child.pid && child.exitCode === null && child.signalCode === null) {
+			try {
+				process.kill(child.pid, 'SIGKILL');
+			} catch {
+				// gone already
+			}
+		}
+	}
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, () => {
+		log(`${signal}: stopping everything started here`);
+		stopAll()
+			.then(removeTmp)
+			.finally(() => process.exit(130));
+	});
+}
+
+function portOpen(port) {
+	return new Promise((resolve) => {
+		const socket = net.connect(port, '127.0.0.1');
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+async function waitFor(what, check, child, timeoutMs = 120_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (child && (child.exitCode !== null || child.signalCode !== null)) {
+			throw new Error(`${what} exited (${child.signalCode ?? child.exitCode}) before it was ready`);
+		}
+		if (await check()) return;
+		if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
+		await sleep(300);
+	}
+}
+
+/** Debian's postgres binaries (the newest installed major version), or undefined. */
+function postgresBin() {
+	const root = '/usr/lib/postgresql';
+	if (!fs.existsSync(root)) return undefined;
+	const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')));
+	versions.sort((a, b) => Number(b) - Number(a));
+	return versions[0] && path.join(root, versions[0], 'bin');
+}
+
+function which(command) {
+	const r = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+	return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+/** Why this scenario cannot run here, or undefined. */
+function missing() {
+	if (!fs.existsSync(paths().ready)) return 'the n8n runtime is not installed (npm run test:e2e installs it)';
+	if (!which('redis-server')) return "Redis is not installed (apt-get install -y redis-server)";
+	if (!postgresBin()) return 'Postgres is not installed (apt-get install -y postgresql)';
+	if (process.getuid && process.getuid() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) {
+		return 'running as root and there is no postgres user to run Postgres as';
+	}
+	return undefined;
+}
+
+function logFile(folder, name) {
+	return fs.openSync(path.join(folder, `${name}.log`), 'a');
+}
+
+async function startRedis(tmp, logs) {
+	const dir = fs.mkdtempSync(path.join(tmp, 'redis-'));
+	const out = logFile(logs, 'redis');
+	const child = track(
+		'redis',
+		spawn('redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+			stdio: ['ignore', out, out],
+		}),
+	);
+	await waitFor('redis', () => portOpen(ports.redis), child);
+	log(`redis pid ${child.pid} on 127.0.0.1:${ports.redis}`);
+}
+
+/** initdb into a fresh folder and run postgres from it; as root, both under the postgres user. */
+async function startPostgres(tmp, logs) {
+	const bin = postgresBin();
+	const dir = fs.mkdtempSync(path.join(tmp, 'pg-'));
+	const asUser = {};
+	if (process.getuid() === 0) {
+		asUser.uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+		asUser.gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+		// The postgres user must reach the folder: open the way down to it and hand it over.
+		fs.chmodSync(tmp, 0o755);
+		fs.chownSync(dir, asUser.uid, asUser.gid);
+	}
+	const data = path.join(dir, 'data');
+	const init = spawnSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], {
+		...asUser,
+		cwd: dir,
+		encoding: 'utf8',
+	});
+	if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+	const out = logFile(logs, 'postgres');
+	const child = track(
+		'postgres',
+		spawn(
+			path.join(bin, 'postgres'),
+			['-D', data, '-p', String(ports.postgres), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100'],
+			{ ...asUser, cwd: dir, stdio: ['ignore', out, out] },
+		),
+		// Fast shutdown: rolls back open transactions and stops at once.
+		'SIGINT',
+	);
+	const ready = () => spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(ports.postgres), '-U', 'postgres']).status === 0;
+	await waitFor('postgres', async () => ready(), child);
+	log(`postgres pid ${child.pid} on 127.0.0.1:${ports.postgres}`);
+}
+
+/** The sandbox in its own process (bench/sandbox-child.js), limiting like SlickText. */
+async function startSandboxChild(logs) {
+	const out = logFile(logs, 'sandbox');
+	const child = track('sandbox', fork(path.join(__dirname, 'sandbox-child.js'), [], { stdio: ['ignore', out, out, 'ipc'] }));
+	const ready = await new Promise((resolve, reject) => {
+		child.once('message', resolve);
+		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+	});
+	const arrivals = () =>
+		new Promise((resolve) => {
+			const onMessage = (m) => {
+				if (m?.type !== 'arrivals') return;
+				child.off('message', onMessage);
+				resolve(m.arrivals);
+			};
+			child.on('message', onMessage);
+			child.send({ type: 'arrivals' });
+		});
+	return { ...ready, arrivals };
+}
+
+function workflow() {
+	const credentials = { slickTextApi: { id: env.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } };
+	const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+	return {
+		id: WORKFLOW_ID,
+		name: 'Bench: queue-mode creates',
+		active: false,
+		versionId: `${WORKFLOW_ID}-v1`,
+		nodes: [
+			{
+				id: 'queue-webhook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: WEBHOOK_PATH,
+				parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: 'queue-split',
+				name: 'One Item Each',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.mobiles', options: { destinationFieldName: 'mobile' } },
+			},
+			{
+				id: 'queue-create',
+				name: 'Create Contact',
+				type: 'n8n-nodes-slicktext.slickText',
+				typeVersion: 1,
+				position: [440, 0],
+				// Failed items go on with an error field: the run shows how many, instead of stopping.
+				onError: 'continueRegularOutput',
+				parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+				credentials,
+			},
+		],
+		connections: { Webhook: next('One Item Each'), 'One Item Each': next('Create Contact') },
+		settings: { saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+	};
+}
+
+async function post(url, body) {
+	try {
+		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		await res.arrayBuffer();
+		return res.status;
+	} catch {
+		return 0;
+	}
+}
+
+/** The most requests that arrived within any one second. */
+function peakPerSecond(times) {
+	const sorted = [...times].sort((a, b) => a - b);
+	let peak = 0;
+	for (let i = 0, j = 0; i < sorted.length; i++) {
+		while (sorted[i] - sorted[j] >= 1000) j++;
+		peak = Math.max(peak, i - j + 1);
+	}
+	return peak;
+}
+
+/** Parses n8n's flatted execution data with the flatted copy n8n itself ships. */
+function flattedParse(text) {
+	const flatted = require(require.resolve('flatted', { paths: [path.dirname(paths().n8nBin)] }));
+	return flatted.parse(text);
+}
+
+async function run() {
+	const why = missing();
+	const loadBefore = loadavg();
+	if (why) return { skipped: why, loadBefore };
+
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-queue-'));
+	tmpFolder = tmp;
+	const logs = process.env.BENCH_QUEUE_LOGS || path.join(tmp, 'logs');
+	fs.mkdirSync(logs, { recursive: true });
+	const folder = path.join(tmp, 'n8n');
+	fs.mkdirSync(folder);
+	log(`logs in ${logs}; load average ${loadBefore}`);
+	try {
+		await startRedis(tmp, logs);
+		await startPostgres(tmp, logs);
+		const sandbox = await startSandboxChild(logs);
+		log(`sandbox on ${sandbox.currentBaseUrl}`);
+
+		// Every n8n command started from here (imports, main, workers) inherits these through n8nEnv.
+		Object.assign(process.env, {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(ports.redis),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(ports.postgres),
+			DB_POSTGRESDB_DATABASE: 'postgres',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: '',
+			N8N_RUNNERS_BROKER_PORT: String(ports.mainBroker),
+		});
+		const credentialData = { ...sandbox.credentials.current, baseUrl: sandbox.currentBaseUrl };
+		if (process.env.BENCH_QUEUE_RATE_LIMIT_WAIT) credentialData.rateLimitWait = Number(process.env.BENCH_QUEUE_RATE_LIMIT_WAIT);
+		env.prepareUserFolder(folder, {
+			sandbox: { currentCredentials: () => credentialData, legacyCredentials: () => ({ ...sandbox.credentials.legacy, baseUrl: sandbox.legacyBaseUrl }) },
+			workflows: [workflow()],
+		});
+		log('package, credential and workflow imported into Postgres');
+
+		const mainLog = logFile(logs, 'main');
+		const main = await env.startN8n(folder, {
+			port: ports.main,
+			brokerPort: ports.mainBroker,
+			log: mainLog,
+			onSpawn: (child) => track('n8n main', child),
+		});
+		log(`n8n main pid ${started.find((s) => s.name === 'n8n main').child.pid} on ${main.base}`);
+
+		const runtime = paths();
+		const workerExecutions = [];
+		const workers = [];
+		for (let i = 0; i < WORKERS; i++) {
+			const p = ports.worker(i);
+			const out = fs.createWriteStream(path.join(logs, `worker-${i + 1}.log`));
+			const child = track(
+				`n8n worker ${i + 1}`,
+				spawn(runtime.node, [runtime.n8nBin, 'worker', `--concurrency=${CONCURRENCY}`], {
+					env: env.n8nEnv(folder, {
+						N8N_PORT: String(p.n8n),
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(p.health),
+						N8N_RUNNERS_BROKER_PORT: String(p.broker),
+					}),
+					stdio: ['ignore', 'pipe', 'pipe'],
+				}),
+			);
+			const state = { child, ready: false, executions: new Set() };
+			let buffered = '';
+			const onData = (chunk) => {
+				out.write(chunk);
+				buffered += String(chunk);
+				const lines = buffered.split('\n');
+				buffered = lines.pop();
+				for (const line of lines) {
+					if (line.includes('n8n worker is now ready')) state.ready = true;
+					const m = /Worker started execution (\d+)/.exec(line);
+					if (m) state.executions.add(m[1]);
+				}
+			};
+			child.stdout.on('data', onData);
+			child.stderr.on('data', onData);
+			workers.push(state);
+			workerExecutions.push(state.executions);
+		}
+		for (const [i, w] of workers.entries()) {
+			await waitFor(`n8n worker ${i + 1}`, async () => w.ready, w.child, 180_000);
+			log(`n8n worker ${i + 1} pid ${w.child.pid} ready`);
+		}
+
+		const cookie = await env.ownerSession(main.base);
+		const rest = async (method, p, body) => {
+			const res = await fetch(`${main.base}${p}`, {
+				method,
+				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'bench' },
+				body: body && JSON.stringify(body),
+			});
+			return { status: res.status, json: await res.json().catch(() => undefined) };
+		};
+		const stored = await rest('GET', `/rest/workflows/${WORKFLOW_ID}`);
+		const activated = await rest('POST', `/rest/workflows/${WORKFLOW_ID}/activate`, { versionId: stored.json?.data?.versionId });
+		if (activated.status >= 300) throw new Error(`activating: ${activated.status} ${JSON.stringify(activated.json).slice(0, 300)}`);
+
+		const executions = async () => {
+			const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
+			const r = await rest('GET', `/rest/executions?filter=${filter}&limit=100`);
+			return (r.json?.data?.results ?? []).map((e) => ({ id: String(e.id), status: e.status }));
+		};
+		// Registered once a POST no longer answers 404; the probe (no numbers) is an execution of its own.
+		const url = `${main.base}/webhook/${WEBHOOK_PATH}`;
+		for (let i = 0; ; i++) {
+			if ((await post(url, { mobiles: [] })) !== 404) break;
+			if (i > 100) throw new Error('the webhook never registered');
+			await sleep(300);
+		}
+		await waitFor('the probe execution', async () => (await executions()).some((e) => DONE.includes(e.status)), null, 120_000);
+		await sleep(1000);
+		const before = new Set((await executions()).map((e) => e.id));
+
+		// The load: all deliveries at the same moment, 100 distinct numbers each.
+		const perExecution = Math.ceil(CREATES / EXECUTIONS);
+		const numbers = Array.from({ length: CREATES }, (_, i) => `+1212${String(4000000 + i).padStart(7, '0')}`);
+		const arrivalsBefore = (await sandbox.arrivals()).length;
+		const loadAtStart = loadavg();
+		const startedAt = Date.now();
+		const answers = await Promise.all(
+			Array.from({ length: EXECUTIONS }, (_, i) => post(url, { mobiles: numbers.slice(i * perExecution, (i + 1) * perExecution) })),
+		);
+		if (answers.some((s) => s !== 200)) throw new Error(`webhook answers: ${answers.join(', ')}`);
+		let ours = [];
+		await waitFor(
+			`${EXECUTIONS} executions`,
+			async () => {
+				ours = (await executions()).filter((e) => !before.has(e.id));
+				return ours.length >= EXECUTIONS && ours.every((e) => DONE.includes(e.status));
+			},
+			null,
+			30 * 60_000,
+		);
+		const seconds = (Date.now() - startedAt) / 1000;
+		const loadAtEnd = loadavg();
+
+		// Items: what each execution's create node put out, from n8n's own record of the run.
+		let items = 0;
+		let failed = 0;
+		const errors = new Map();
+		for (const e of ours) {
+			const r = await rest('GET', `/rest/executions/${e.id}`);
+			const data = flattedParse(r.json.data.data);
+			const out = data.resultData?.runData?.['Create Contact']?.[0]?.data?.main?.[0] ?? [];
+			items += out.length;
+			for (const item of out) {
+				if (item.json.error === undefined) continue;
+				failed++;
+				const message = String(item.json.error?.message ?? item.json.error).slice(0, 80);
+				errors.set(message, (errors.get(message) ?? 0) + 1);
+			}
+		}
+		// Items that never came out (an execution that stopped) count as failed too.
+		failed += Math.max(0, CREATES - items);
+
+		const arrivals = (await sandbox.arrivals()).slice(arrivalsBefore).filter(([, , p]) => p.endsWith('/contacts'));
+		if (process.env.BENCH_QUEUE_LOGS) fs.writeFileSync(path.join(logs, 'arrivals.json'), JSON.stringify(arrivals));
+		const accepted = arrivals.filter(([, status]) => status === 200);
+		const refused = arrivals.filter(([, status]) => status === 429).length;
+		const firstAt = Math.min(...arrivals.map(([t]) => t));
+		const lastAt = Math.max(...arrivals.map(([t]) => t));
+		// The fastest legal schedule: 8 at once, then 8 more every second.
+		const fastest = Math.floor((accepted.length - 1) / PER_SECOND);
+		const byWorker = workerExecutions.map((set) => [...set].filter((id) => ours.some((e) => e.id === id)).length);
+		return {
+			loadBefore,
+			loadAtStart,
+			loadAtEnd,
+			executions: ours.length,
+			statuses: ours.map((e) => e.status),
+			items,
+			failed,
+			errors: [...errors.entries()],
+			requests: arrivals.length,
+			accepted: accepted.length,
+			refused,
+			span: (lastAt - firstAt) / 1000,
+			ratePct: lastAt > firstAt ? (100 * fastest) / ((lastAt - firstAt) / 1000) : NaN,
+			peak: peakPerSecond(arrivals.map(([t]) => t)),
+			peakAccepted: peakPerSecond(accepted.map(([t]) => t)),
+			byWorker,
+			seconds,
+			rateLimitWait: credentialData.rateLimitWait ?? 'default (300)',
+			logs,
+		};
+	} finally {
+		await stopAll();
+		removeTmp();
+	}
+}
+
+function print(r) {
+	const title = `Queue mode: n8n 2.41.1, main + ${WORKERS} workers (concurrency ${CONCURRENCY}), Redis, Postgres; ${CREATES} creates in ${EXECUTIONS} executions, one credential (SlickText's 8/s, 480/min)`;
+	console.log(`\n${title}\n`);
+	console.log('| run | failed items | requests | answered 429 | accepted rate | peak arrivals in 1 s | executions per worker | load average (before / start / end) |');
+	console.log('|---|---|---|---|---|---|---|---|');
+	if (r.skipped) {
+		console.log(`| skipped: ${r.skipped} | - | - | - | - | - | - | ${r.loadBefore} |`);
+		return;
+	}
+	const pct = (100 * r.refused) / r.requests;
+	console.log(
+		`| ${CREATES} contacts in ${r.executions} executions | ${r.failed} | ${r.requests} | ${r.refused} (${pct.toFixed(1)}%) | ${r.ratePct.toFixed(0)}% of 8/s | ${r.peak} | ${r.byWorker.join(' / ')} | ${r.loadBefore} / ${r.loadAtStart} / ${r.loadAtEnd} |`,
+	);
+	const targets = [
+		[r.failed === 0, `failed items ${r.failed} (target 0)`],
+		[r.ratePct >= 85, `accepted rate ${r.ratePct.toFixed(0)}% (target >= 85%)`],
+		[pct < 10, `429 ${pct.toFixed(1)}% of requests (target < 10%)`],
+	];
+	console.log(`\nTargets: ${targets.map(([ok, text]) => `${ok ? 'met' : 'MISSED'}: ${text}`).join('; ')}`);
+	console.log(
+		`Details: ${r.accepted} accepted from first to last arrival over ${r.span.toFixed(1)} s (${r.seconds.toFixed(1)} s from the deliveries to the last execution's end); ` +
+			`peak accepted in 1 s ${r.peakAccepted}; ${r.items} items out of the create nodes; execution statuses ${JSON.stringify(countBy(r.statuses))}; ` +
+			`Rate Limit Wait ${r.rateLimitWait}${r.errors.length ? `; item errors ${JSON.stringify(r.errors)}` : ''}`,
+	);
+	if (process.env.BENCH_QUEUE_LOGS) console.log(`Logs: ${r.logs}`);
+}
+
+function countBy(values) {
+	const out = {};
+	for (const v of values) out[v] = (out[v] ?? 0) + 1;
+	return out;
+}
+
+run()
+	.then((result) => {
+		print(result);
+		process.exit(0);
+	})
+	.catch(async (error) => {
+		console.error(error);
+		await stopAll();
+		process.exit(1);
+	});

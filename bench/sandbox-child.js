@@ -1,0 +1,33 @@
+'use strict';
+// The sandbox in a process of its own for the queue-mode benchmark (started with fork): it limits like
+// SlickText and, over IPC, hands the parent the arrival time and status of every logged request, which
+// /__sandbox/stats does not give (the peak arrivals in one second, the 429s over time).
+//   parent -> {type: 'arrivals'}   child -> {type: 'arrivals', arrivals: [[receivedAt ms, status, path], ...]}
+//   parent -> {type: 'stop'}       child stops its server and exits
+
+const { startSandbox, CREDENTIALS } = require('../sandbox/server');
+
+async function main() {
+	const sandbox = await startSandbox({ seed: { contacts: 0, subscribers: 0 } }, Number(process.env.SANDBOX_PORT || 0));
+	process.on('message', async (message) => {
+		if (message?.type === 'arrivals') {
+			const arrivals = sandbox.requests.map((r) => [r.receivedAt, r.status, r.path]);
+			process.send({ type: 'arrivals', arrivals });
+		} else if (message?.type === 'stop') {
+			await sandbox.stop();
+			process.exit(0);
+		}
+	});
+	process.on('SIGTERM', async () => {
+		await sandbox.stop();
+		process.exit(0);
+	});
+	// The parent may die without a 'stop': do not outlive it.
+	process.on('disconnect', () => process.exit(0));
+	process.send({ type: 'ready', currentBaseUrl: sandbox.currentBaseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, credentials: CREDENTIALS });
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
