@@ -1,6 +1,5 @@
 import type {
 	DeclarativeRestApiSettings,
-	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
@@ -13,6 +12,7 @@ import type {
 
 import { allItemsChecked } from './allItems';
 import { inputError } from './errors';
+import { pick } from './simplify';
 
 /**
  * What an operation does to the world. n8n 2.41 builds an AI tool's automatic description from the
@@ -124,12 +124,6 @@ function simplifyProperties(): INodeProperties[] {
 		{ ...base, displayOptions: { show: { '@tool': [false] } } },
 		{ ...base, default: true, displayOptions: { show: { '@tool': [true] } } },
 	];
-}
-
-function pick(json: IDataObject, fields: string[]): IDataObject {
-	const out: IDataObject = {};
-	for (const field of fields) if (json[field] !== undefined) out[field] = json[field];
-	return out;
 }
 
 function withSimplify(op: OperationDescription): OperationDescription {

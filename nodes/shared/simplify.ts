@@ -1,4 +1,4 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 
 import type { RecordShape } from './paging';
 
@@ -11,7 +11,8 @@ import type { RecordShape } from './paging';
  * same shape. A field the record lacks is left out rather than set to null.
  */
 
-function pick(record: IDataObject, fields: readonly string[]): IDataObject {
+/** The given fields of a record, leaving out those it lacks. */
+export function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 	const out: IDataObject = {};
 	for (const field of fields) {
 		if (record[field] !== undefined) out[field] = record[field];
@@ -59,27 +60,6 @@ export const simplifiers = {
 } as const;
 
 export type SimplifyKind = keyof typeof simplifiers;
-
-const FIELD_LIST: Record<SimplifyKind, readonly string[]> = {
-	contact: SIMPLE_CONTACT_FIELDS,
-	subscriber: SIMPLE_SUBSCRIBER_FIELDS,
-};
-
-/**
- * The Simplify option (name `simplify`). Off by default on the action nodes, where users expect whole
- * records; a tool variant may turn the default on.
- */
-export function simplifyProperty(kind: SimplifyKind, options: { default?: boolean } = {}): INodeProperties {
-	const property: INodeProperties = {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: `Whether to return only ${FIELD_LIST[kind].join(', ')} instead of the whole record (much less memory and database space for large lists)`,
-	};
-	if (options.default === true) property.default = true;
-	return property;
-}
 
 /** Whether the item asked for Simplify (false where the operation has no such option). */
 export function simplifyOn(ctx: Pick<IExecutePaginationFunctions, 'getNodeParameter'>): boolean {

@@ -8,7 +8,7 @@ import type {
 
 import { responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import { limiterForCredential, resetWaitMs } from './rateLimiter';
+import { limiterForCredential, rateHeaders } from './rateLimiter';
 
 /**
  * Requests made while the editor loads options ("From List" searches, custom field names): the same
@@ -26,12 +26,6 @@ export interface RawAnswer {
 	statusCode: number;
 	body: unknown;
 	headers: IDataObject;
-}
-
-function headerNumber(headers: IDataObject, name: string): number | undefined {
-	const value = headers[name];
-	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-	return Number.isFinite(n) ? n : undefined;
 }
 
 /**
@@ -63,8 +57,8 @@ export async function limitedRequest(
 		limiter.finish(booking);
 	}
 	const headers = response.headers ?? {};
-	const resetMs = resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after'));
-	limiter.observe(response.statusCode, headerNumber(headers, 'x-ratelimit-remaining'), resetMs);
+	const { remaining, resetMs } = rateHeaders(headers);
+	limiter.observe(response.statusCode, remaining, resetMs);
 	return { statusCode: response.statusCode, body: response.body, headers };
 }
 

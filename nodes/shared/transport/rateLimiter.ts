@@ -79,6 +79,21 @@ interface RemainingSample {
 	mine: number;
 }
 
+function headerNumber(headers: Record<string, unknown> | undefined, name: string): number | undefined {
+	if (!headers) return undefined;
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
+	return Number.isFinite(n) ? n : undefined;
+}
+
+/** What an answer's headers tell the limiter: requests left in the window, and the wait until it resets. */
+export function rateHeaders(headers: Record<string, unknown> | undefined): { remaining?: number; resetMs?: number } {
+	return {
+		remaining: headerNumber(headers, 'x-ratelimit-remaining'),
+		resetMs: resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after')),
+	};
+}
+
 /**
  * Converts a reset header (x-RateLimit-Reset or Retry-After) to a wait in milliseconds, never more than
  * MAX_RESET_WAIT_MS. SlickText sends seconds until the reset; a value that can only be an epoch time

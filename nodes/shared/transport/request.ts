@@ -15,7 +15,7 @@ import {
 	limiterClock,
 	limiterForCredential,
 	rateLimitWaitMs,
-	resetWaitMs,
+	rateHeaders,
 } from './rateLimiter';
 
 /**
@@ -41,13 +41,6 @@ class HttpFailure extends Error {
 	}
 }
 
-function headerNumber(headers: IDataObject | undefined, name: string): number | undefined {
-	if (!headers) return undefined;
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-	return Number.isFinite(n) ? n : undefined;
-}
-
 async function credentialsOf(ctx: IExecuteSingleFunctions, platform: Platform): Promise<IDataObject> {
 	return (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
 }
@@ -63,9 +56,9 @@ export function checkResponse(platform: Platform): PostReceiveAction {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		const headers = response.headers as IDataObject;
-		const resetMs = resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after'));
+		const { remaining, resetMs } = rateHeaders(headers);
 		const limiter = limiterForCredential(platform, await credentialsOf(this, platform));
-		limiter.observe(response.statusCode, headerNumber(headers, 'x-ratelimit-remaining'), resetMs);
+		limiter.observe(response.statusCode, remaining, resetMs);
 		if (response.statusCode >= 400 || response.statusCode < 200) {
 			throw new HttpFailure(response.statusCode, response.body, resetMs);
 		}
