@@ -1,7 +1,9 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -9,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { claimNew } from './deliveries';
+import { claimNew, recordForRestart, STORE_FIELD } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { properties } from './properties';
@@ -57,6 +59,12 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 /** Acknowledges the request (200, so SlickText does not retry) and starts nothing. */
 function acknowledge(message: string): IWebhookResponseData {
 	return { webhookResponse: { message } };
+}
+
+/** The memory of one trigger node of one workflow. */
+function memoryScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
 export class SlickTextTrigger implements INodeType {
@@ -162,17 +170,31 @@ export class SlickTextTrigger implements INodeType {
 		// the same event on the Production URL later: only production deliveries are remembered.
 		const production = this.getMode() !== 'manual';
 		if (production && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean)) {
-			const node = this.getNode();
-			events = claimNew(`${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`, events, Date.now());
+			// Reading static data marks nothing as changed, so n8n saves nothing for the webhook call.
+			const stored = this.getWorkflowStaticData('node')[STORE_FIELD];
+			events = claimNew(memoryScope(this), events, Date.now(), stored);
 			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
 		}
 
-		// The key goes out with the event, for n8n's Remove Duplicates node ({{ $json.eventKey }}), whose
-		// memory is n8n's database: it also covers a restart of n8n and several webhook processes.
+		// The key goes out with the event ({{ $json.eventKey }}), for workflows that want their own checks.
 		return {
 			workflowData: [
 				this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject)),
 			],
 		};
+	}
+
+	/**
+	 * The trigger's step in the run n8n starts for a delivery: it passes the events on unchanged and, in
+	 * production, records their keys in the node's static data, which n8n saves when the run ends (see
+	 * deliveries.ts for why the webhook call itself cannot).
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		if (this.getMode() !== 'manual' && (this.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
+			const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
+			recordForRestart(memoryScope(this), this.getWorkflowStaticData('node'), keys, Date.now());
+		}
+		return [items];
 	}
 }

@@ -1,27 +1,52 @@
 /**
- * The memory of received events, in the memory of the n8n process that answers the webhook.
+ * The memory of received events, so that a delivery SlickText repeats starts no second run.
  *
- * Why not the workflow's static data: n8n 2.41 does not reliably save static data written during a
- * webhook call (it is saved once, while the stored value is still empty), and concurrent runs overwrite
- * each other's copy. n8n gives a webhook no other store it persists (its data-deduplication helpers are
- * only given to nodes that execute). So this memory covers one process for as long as it runs, and the
- * event key the trigger outputs lets n8n's Remove Duplicates node (keys in n8n's database) cover a
- * restart and several webhook processes.
+ * Two layers, both keyed by a short digest of the event key:
  *
- * Checking and recording happen in one synchronous step, so two identical deliveries arriving at the
- * same moment in one process start one run.
+ * - The memory of the n8n process that answers the webhook (a Map). Checking and recording happen in
+ *   one synchronous step, so two identical deliveries arriving at the same moment start one run.
+ * - The trigger node's static data in n8n's database, which outlives a restart and which every n8n
+ *   process reads. n8n 2.41 does not save static data a webhook writes once the delivery starts a run
+ *   (the run's copy of the workflow resets the "changed" flag), and a webhook gets no other store. So
+ *   the trigger's own step in the run (`execute`) writes it, and n8n saves it when the run ends; every
+ *   delivery reads it, because n8n loads the workflow from the database for each webhook request.
+ *
+ * What is written is a live view of this process's memory (`toJSON`, read when n8n saves), not a copy
+ * taken when the step ran: runs that overlap in one process then cannot overwrite each other's keys.
  */
+import { createHash } from 'node:crypto';
 
 /** SlickText retries for about a day (the current platform 6 more times, legacy 3); a key outlives that. */
 export const REMEMBER_MS = 25 * 60 * 60 * 1000;
-/** At most this many keys per trigger node (about 10 MB); past that the oldest go first. */
+/** At most this many keys per trigger node in a process's memory (about 6 MB); past that the oldest go. */
 export const REMEMBER_MAX = 100_000;
+/**
+ * At most this many keys in the database (about 300 KB): n8n reads the whole static data for every
+ * delivery, so this is the most recent 10,000 events of the last 25 hours.
+ */
+export const PERSIST_MAX = 10_000;
+/** The field of the node's static data that holds the keys ({digest: seconds since 1970}). */
+export const STORE_FIELD = 'receivedEvents';
 
-/** Key -> time first received, in the order received (a Map keeps insertion order). */
+/** Digest -> time first received (ms), in the order learned (a Map keeps insertion order). */
 type Memory = Map<string, number>;
 
 /** One memory per trigger node of a workflow, for the life of the process. */
 const memories = new Map<string, Memory>();
+
+/** 96 bits of SHA-256 as text: short enough to keep 10,000 in a workflow row, no practical collisions. */
+export function digest(key: string): string {
+	return createHash('sha256').update(key).digest('base64url').slice(0, 16);
+}
+
+function memoryOf(scope: string): Memory {
+	let memory = memories.get(scope);
+	if (memory === undefined) {
+		memory = new Map();
+		memories.set(scope, memory);
+	}
+	return memory;
+}
 
 function forgetOld(memory: Memory, now: number, max: number): void {
 	for (const [key, at] of memory) {
@@ -30,32 +55,91 @@ function forgetOld(memory: Memory, now: number, max: number): void {
 	}
 }
 
+/** Reads the stored keys ({digest: seconds}); anything else is ignored. */
+function storedKeys(stored: unknown): Record<string, unknown> {
+	return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+}
+
+/** Adds stored keys this process does not know yet (received by another process, or before a restart). */
+function learn(memory: Memory, stored: unknown, now: number): void {
+	for (const [key, seconds] of Object.entries(storedKeys(stored))) {
+		if (typeof seconds !== 'number' || memory.has(key)) continue;
+		const at = seconds * 1000;
+		if (now - at < REMEMBER_MS) memory.set(key, at);
+	}
+}
+
 /**
- * Returns the events whose key this trigger node has not received within REMEMBER_MS, and remembers
- * them. An event repeated inside one delivery also counts once.
+ * Returns the events whose key this trigger node has not received within REMEMBER_MS (in this
+ * process's memory or in `stored`, the node's static data field), and remembers them. An event
+ * repeated inside one delivery also counts once.
  */
 export function claimNew<T extends { key: string }>(
 	scope: string,
 	events: T[],
 	now: number,
+	stored?: unknown,
 	max = REMEMBER_MAX,
 ): T[] {
-	let memory = memories.get(scope);
-	if (memory === undefined) {
-		memory = new Map();
-		memories.set(scope, memory);
-	}
+	const memory = memoryOf(scope);
 	forgetOld(memory, now, max);
+	const persisted = storedKeys(stored);
 	const fresh: T[] = [];
 	for (const event of events) {
-		const at = memory.get(event.key);
+		const key = digest(event.key);
+		const at = memory.get(key);
 		if (at !== undefined && now - at < REMEMBER_MS) continue;
-		memory.delete(event.key);
-		memory.set(event.key, now);
+		const storedSeconds = persisted[key];
+		if (typeof storedSeconds === 'number' && now - storedSeconds * 1000 < REMEMBER_MS) {
+			memory.set(key, storedSeconds * 1000);
+			continue;
+		}
+		memory.delete(key);
+		memory.set(key, now);
 		fresh.push(event);
 	}
 	forgetOld(memory, now, max);
 	return fresh;
+}
+
+/** What n8n saves: the most recent PERSIST_MAX keys of the memory, within REMEMBER_MS, when it saves. */
+class StoredView {
+	constructor(
+		private readonly memory: Memory,
+		private readonly max: number,
+	) {}
+
+	toJSON(): Record<string, number> {
+		const now = Date.now();
+		const entries = Array.from(this.memory);
+		const out: Record<string, number> = {};
+		for (const [key, at] of entries.slice(Math.max(0, entries.length - this.max))) {
+			if (now - at < REMEMBER_MS) out[key] = Math.floor(at / 1000);
+		}
+		return out;
+	}
+}
+
+/**
+ * Called from the trigger's step in a production run: learns the stored keys, records the keys of the
+ * run's events (a run on a worker has not seen the delivery) and puts the live view into the node's
+ * static data, which n8n saves when the run ends.
+ */
+export function recordForRestart(
+	scope: string,
+	staticData: Record<string, unknown>,
+	keys: string[],
+	now: number,
+	max = PERSIST_MAX,
+): void {
+	const memory = memoryOf(scope);
+	forgetOld(memory, now, REMEMBER_MAX);
+	learn(memory, staticData[STORE_FIELD], now);
+	for (const key of keys) {
+		const short = digest(key);
+		if (!memory.has(short)) memory.set(short, now);
+	}
+	staticData[STORE_FIELD] = new StoredView(memory, max);
 }
 
 /** How many keys a trigger node remembers (for tests and benchmarks). */

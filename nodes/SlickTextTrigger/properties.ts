@@ -136,11 +136,11 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to start nothing for an event this n8n process already received in the last 25 hours. SlickText sends an event again when it gets no answer within 5 seconds. Current events are recognised by their ID, legacy events by their content without attemptNumber. Each event also carries this key as eventKey.',
+			'Whether to start nothing for an event this workflow already received in the last 25 hours. SlickText sends an event again when it gets no answer within 5 seconds. Current events are recognised by their ID, legacy events by their content without attemptNumber. Each event also carries this key as eventKey.',
 	},
 	{
 		displayName:
-			"Repeats are remembered in this n8n process's memory until it restarts. To also drop repeats after a restart or across several webhook processes, add n8n's Remove Duplicates node after this trigger: operation Remove Items Processed in Previous Executions, Value to Dedupe On {{ $json.eventKey }}. Test events (Execute step, while n8n is Listening for test event) are never ignored and never remembered.",
+			"Published workflows: a repeat is answered 200 and starts no run. Keys are kept in this n8n process's memory and, when each run ends, in the workflow's data in n8n's database (the latest 10,000 events), so they survive a restart and are shared by several n8n processes. Test events (Execute step, while n8n is Listening for test event) are never ignored and never remembered.",
 		name: 'repeatsNotice',
 		type: 'notice',
 		default: '',

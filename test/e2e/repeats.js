@@ -1,8 +1,9 @@
 'use strict';
-// Repeated deliveries in real n8n: published SlickText Trigger workflows (one per platform, each with
-// n8n's Remove Duplicates after the trigger, as the README advises) receive every event three times in
-// a row, three times at the same moment, and three times more after n8n restarts. Each event must
-// have exactly one side effect (a list add in the sandbox); the executions are counted too.
+// Repeated deliveries in real n8n: published SlickText Trigger workflows (one per platform, the trigger
+// followed directly by a list add) receive every event three times in a row, three times at the same
+// moment, and three times more after n8n restarts, plus a new event three times at once after the
+// restart. Each event must start exactly one execution and have exactly one side effect (a list add in
+// the sandbox): the keys live in the process's memory and in the node's static data in n8n's database.
 
 const assert = require('node:assert/strict');
 
@@ -22,14 +23,6 @@ function workflow(id, webhookId, parameters, contactIdExpression, credentialId) 
 		nodes: [
 			{ id: `${id}-t`, name: 'SlickText Trigger', type: 'n8n-nodes-slicktext.slickTextTrigger', typeVersion: 2, position: [0, 0], webhookId, parameters },
 			{
-				id: `${id}-d`,
-				name: 'Remove Duplicates',
-				type: 'n8n-nodes-base.removeDuplicates',
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { operation: 'removeItemsSeenInPreviousExecutions', dedupeValue: '={{ $json.eventKey }}', options: {} },
-			},
-			{
 				id: `${id}-a`,
 				name: 'Add to Welcome List',
 				type: 'n8n-nodes-slicktext.slickText',
@@ -39,7 +32,7 @@ function workflow(id, webhookId, parameters, contactIdExpression, credentialId) 
 				credentials: { slickTextApi: { id: credentialId, name: 'SlickText sandbox (current API)' } },
 			},
 		],
-		connections: { 'SlickText Trigger': next('Remove Duplicates'), 'Remove Duplicates': next('Add to Welcome List') },
+		connections: { 'SlickText Trigger': next('Add to Welcome List') },
 		settings: { saveDataSuccessExecution: 'all' },
 	};
 }
@@ -151,9 +144,10 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 		await stopProcess(n8n.child);
 		await start();
 
-		await check('repeats: after a restart, 3 more deliveries at once of each event add nothing (Remove Duplicates keeps the keys in n8n\'s database)', async () => {
+		await check('repeats: after a restart, 3 more deliveries of each event start no run; a new event delivered 3 times at once starts one', async () => {
 			for (const p of list) {
 				const before = await executions(p.wf.id);
+				assert.equal(before, EVENTS, `${p.name}: executions before the restart`);
 				const [first] = contacts(p);
 				for (let i = 0; (await deliver(p, first, 7)) === 404; i++) {
 					assert.ok(i < 60, `${p.name} webhook never registered after the restart`);
@@ -161,11 +155,15 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 				}
 				const statuses = await Promise.all(contacts(p).flatMap((c) => [8, 9].concat(c === first ? [] : [7]).map((attempt) => deliver(p, c, attempt))));
 				assert.ok(statuses.every((s) => s === 200), `${p.name}: ${statuses}`);
-				// The process's memory is new, so each event starts one run again; that run stops at Remove Duplicates.
-				assert.equal(await settled(p.wf.id, before + EVENTS), before + EVENTS, `${p.name}: executions after the restart`);
+				const fresh = p.firstContact + EVENTS;
+				const freshStatuses = await Promise.all([1, 2, 3].map((attempt) => deliver(p, fresh, attempt)));
+				assert.ok(freshStatuses.every((s) => s === 200), `${p.name}: ${freshStatuses}`);
+				assert.equal(await settled(p.wf.id, EVENTS + 1), EVENTS + 1, `${p.name}: executions after the restart`);
 			}
 			await pause(1000);
-			for (const p of list) for (const c of contacts(p)) assert.equal(sideEffects(c), 1, `${p.name}: side effects of contact ${c} after the restart`);
+			for (const p of list) {
+				for (const c of [...contacts(p), p.firstContact + EVENTS]) assert.equal(sideEffects(c), 1, `${p.name}: side effects of contact ${c} after the restart`);
+			}
 		});
 	} finally {
 		if (n8n) await stopProcess(n8n.child);

@@ -53,9 +53,8 @@ describe('SlickText Trigger description', () => {
 		expect(notice('confirmEventsNotice')).toContain('Not checked');
 		expect(shown({ ignoreRepeatedDeliveries: false })).not.toContain('repeatsNotice');
 		// Says where the memory lives, what covers a restart, and what a test event does.
-		expect(notice('repeatsNotice')).toContain("this n8n process's memory until it restarts");
-		expect(notice('repeatsNotice')).toContain('Remove Duplicates');
-		expect(notice('repeatsNotice')).toContain('{{ $json.eventKey }}');
+		expect(notice('repeatsNotice')).toContain("this n8n process's memory");
+		expect(notice('repeatsNotice')).toContain("in n8n's database (the latest 10,000 events), so they survive a restart");
 		expect(notice('repeatsNotice')).toContain('Test events (Execute step, while n8n is Listening for test event) are never ignored');
 		expect(notice('currentSetup')).toContain('Settings > API & Webhooks > Webhooks');
 		expect(notice('currentSetup')).toContain('Production URL');
