@@ -27,7 +27,7 @@ function realContact(index = 0): IDataObject {
 }
 
 
-/** What the trigger outputs for an event: the event and its key for Remove Duplicates. */
+/** What the trigger outputs for an event: the event and its key (eventKey). */
 const withKey = (event: { id: string }) => ({ ...event, eventKey: `current:${event.id}` });
 
 describe('SlickText Trigger, Confirm Events with SlickText', () => {

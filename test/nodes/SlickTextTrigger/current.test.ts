@@ -55,7 +55,7 @@ describe('SlickText Trigger, current platform', () => {
 			expect(await postJson(trigger.url, first)).toEqual(STARTED);
 			expect(await postJson(trigger.url, retry)).toEqual(REPEATED);
 			expect(eventsOf(trigger)).toEqual([[first]]);
-			// The key goes out with the event, for Remove Duplicates after the trigger.
+			// The key goes out with the event (eventKey).
 			expect(keysOf(trigger)).toEqual([[`current:${first.id}`]]);
 			// Nothing is written to the workflow's static data, which n8n does not save from a webhook.
 			expect(trigger.staticData).toEqual({});
