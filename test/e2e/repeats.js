@@ -69,7 +69,11 @@ const platforms = (CREDENTIAL_IDS) => [
 	},
 ];
 
-exports.workflows = ({ CREDENTIAL_IDS }) => platforms(CREDENTIAL_IDS).map((p) => p.wf);
+/** For test events (Listen for test event): the current platform, its own workflow and contacts. */
+const listenWorkflow = (CREDENTIAL_IDS) =>
+	workflow('e2eRepeatsListen01', 'e2e-repeats-listen', { platform: 'current', events: ['contact_created'] }, '={{ $json.data.contact_id }}', CREDENTIAL_IDS.current);
+
+exports.workflows = ({ CREDENTIAL_IDS }) => [...platforms(CREDENTIAL_IDS).map((p) => p.wf), listenWorkflow(CREDENTIAL_IDS)];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,6 +117,44 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 
 	try {
 		await start();
+		await check('repeats: test events (Listen for test event) run every time and are not remembered for the Production URL', async () => {
+			const wf = listenWorkflow(CREDENTIAL_IDS);
+			const current = list[0];
+			const contact = 61;
+			const postTest = async () => {
+				const { contentType, body } = current.delivery(contact, 1);
+				const res = await fetch(`${n8n.base}/webhook-test/${wf.nodes[0].webhookId}/webhook`, { method: 'POST', headers: { 'content-type': contentType }, body });
+				await res.arrayBuffer();
+				return res.status;
+			};
+			for (const round of [1, 2]) {
+				const listen = await rest('POST', `/rest/workflows/${wf.id}/run`, { triggerToStartFrom: { name: 'SlickText Trigger' } });
+				assert.equal(listen.json?.data?.waitingForWebhook, true, `listen ${round}: ${JSON.stringify(listen.json)}`);
+				assert.equal(await postTest(), 200, `test event ${round}`);
+				for (let i = 0; sideEffects(contact) < round; i++) {
+					assert.ok(i < 40, `test event ${round} added nothing`);
+					await pause(250);
+				}
+			}
+			const stored = await rest('GET', `/rest/workflows/${wf.id}`);
+			const res = await rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.json?.data?.versionId });
+			assert.ok(res.status < 300, `activate ${wf.id}: ${res.status}`);
+			const deliverProduction = async () => {
+				const { contentType, body } = current.delivery(contact, 2);
+				const r = await fetch(`${n8n.base}/webhook/${wf.nodes[0].webhookId}/webhook`, { method: 'POST', headers: { 'content-type': contentType }, body });
+				await r.arrayBuffer();
+				return r.status;
+			};
+			for (let i = 0; (await deliverProduction()) === 404; i++) {
+				assert.ok(i < 60, 'listen workflow never registered');
+				await pause(300);
+			}
+			assert.equal(await deliverProduction(), 200);
+			await pause(1500);
+			// Two test runs, then one production run: the second production delivery is a repeat.
+			assert.equal(sideEffects(contact), 3, 'list adds of the listened-for contact');
+		});
+
 		await check('repeats: both trigger workflows activate', async () => {
 			for (const p of list) {
 				const stored = await rest('GET', `/rest/workflows/${p.wf.id}`);
