@@ -31,6 +31,28 @@ export const STORE_FIELD = 'receivedEvents';
 /** Digest -> time first received (ms), in the order learned (a Map keeps insertion order). */
 type Memory = Map<string, number>;
 
+/**
+ * The last PERSIST_MAX keys learned, beside the memory, so that saving reads at most that many
+ * entries however many the memory holds.
+ */
+const recents = new WeakMap<Memory, Memory>();
+
+function remember(memory: Memory, key: string, at: number): void {
+	memory.delete(key);
+	memory.set(key, at);
+	let recent = recents.get(memory);
+	if (recent === undefined) {
+		recent = new Map();
+		recents.set(memory, recent);
+	}
+	recent.delete(key);
+	recent.set(key, at);
+	for (const oldest of recent.keys()) {
+		if (recent.size <= PERSIST_MAX) break;
+		recent.delete(oldest);
+	}
+}
+
 /** One memory per trigger node of a workflow, for the life of the process. */
 const memories = new Map<string, Memory>();
 
@@ -65,7 +87,7 @@ function learn(memory: Memory, stored: unknown, now: number): void {
 	for (const [key, seconds] of Object.entries(storedKeys(stored))) {
 		if (typeof seconds !== 'number' || memory.has(key)) continue;
 		const at = seconds * 1000;
-		if (now - at < REMEMBER_MS) memory.set(key, at);
+		if (now - at < REMEMBER_MS) remember(memory, key, at);
 	}
 }
 
@@ -91,11 +113,10 @@ export function claimNew<T extends { key: string }>(
 		if (at !== undefined && now - at < REMEMBER_MS) continue;
 		const storedSeconds = persisted[key];
 		if (typeof storedSeconds === 'number' && now - storedSeconds * 1000 < REMEMBER_MS) {
-			memory.set(key, storedSeconds * 1000);
+			remember(memory, key, storedSeconds * 1000);
 			continue;
 		}
-		memory.delete(key);
-		memory.set(key, now);
+		remember(memory, key, now);
 		fresh.push(event);
 	}
 	forgetOld(memory, now, max);
@@ -111,10 +132,11 @@ class StoredView {
 
 	toJSON(): Record<string, number> {
 		const now = Date.now();
-		const entries = Array.from(this.memory);
+		const entries = Array.from(recents.get(this.memory) ?? []);
 		const out: Record<string, number> = {};
 		for (const [key, at] of entries.slice(Math.max(0, entries.length - this.max))) {
-			if (now - at < REMEMBER_MS) out[key] = Math.floor(at / 1000);
+			// A key the memory dropped (expired, or pushed out) is not written either.
+			if (now - at < REMEMBER_MS && this.memory.has(key)) out[key] = Math.floor(at / 1000);
 		}
 		return out;
 	}
@@ -137,7 +159,7 @@ export function recordForRestart(
 	learn(memory, staticData[STORE_FIELD], now);
 	for (const key of keys) {
 		const short = digest(key);
-		if (!memory.has(short)) memory.set(short, now);
+		if (!memory.has(short)) remember(memory, short, now);
 	}
 	staticData[STORE_FIELD] = new StoredView(memory, max);
 }
