@@ -3,6 +3,8 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { properties } from './resources';
+import { listOperations } from '../shared/listOperations';
+import { BASE_URL } from '../shared/platform';
 
 export class SlickText implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,4 +41,7 @@ export class SlickText implements INodeType {
 	};
 
 	methods = { listSearch, loadOptions };
+
+	// Return All of any size: the list operations append their records themselves (see listOperations).
+	customOperations = listOperations(this.description, BASE_URL.current);
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } fro
 import { checkLimit } from './allItems';
 import { inputError, malformedError } from './errors';
 import { MAX_PAGE_SIZE } from './limits';
+import { outputUnbounded } from './listOperations';
 import { send, withQuery, type RequestData } from './transport/request';
 
 export { MAX_PAGE_SIZE };
@@ -16,11 +17,19 @@ export { MAX_PAGE_SIZE };
 const MAX_PAGES = 10_000;
 
 /**
- * The most records one input item may return. n8n's routing node appends each item's result with
- * `push(...records)`, which overflows the call stack between 120,000 and 125,000 records (after every
- * page was fetched). Stopping here, early and with advice, is better than that.
+ * The most records one input item may return through n8n's routing node: it appends each item's result
+ * with `push(...records)`, which overflows the call stack between 120,000 and 125,000 records (after
+ * every page was fetched). Stopping here, early and with advice, is better than that. The list
+ * operations the node runs itself (listOperations) have no such bound.
  */
 export const MAX_RESULT_ITEMS = 100_000;
+
+/** Legacy pages fetched at once once the first page told the total (each still through the limiter). */
+export const PARALLEL_PAGES = 4;
+
+function boundOf(ctx: IExecutePaginationFunctions): number {
+	return outputUnbounded(ctx) ? Infinity : MAX_RESULT_ITEMS;
+}
 
 const TOO_MANY_HINT =
 	`n8n cannot take more than about 120,000 records from one request of a node. Narrow the list with ` +
@@ -90,6 +99,7 @@ function pageSize(max: number, have: number, shape: ReturnType<RecordShape>): nu
 export function currentPages(shapeOf?: RecordShape): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
+		const bound = boundOf(this);
 		const shape = shapeOf?.(this);
 		const out: INodeExecutionData[] = [];
 		let offset = 0;
@@ -112,7 +122,7 @@ export function currentPages(shapeOf?: RecordShape): Pager {
 			const hasMore = paging.hasMore;
 			collect(out, data, max, shape);
 			// The current API tells no total: stop as soon as the bound is passed (about 10 pages in).
-			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && hasMore)) {
+			if (out.length > bound || (out.length === bound && hasMore)) {
 				throw tooMany(this, 'the list has more');
 			}
 			if (out.length >= max || !hasMore) return out;
@@ -129,49 +139,141 @@ export function currentPages(shapeOf?: RecordShape): Pager {
 	};
 }
 
-/** Legacy API: `{meta: {total}, <key>: [...]}` with limit/offset; stops when total is reached. */
+interface LegacyPage {
+	records: unknown[];
+	total: number;
+}
+
+/** One legacy list page, its envelope checked: `{meta: {total}, <key>: [...]}`. */
+async function legacyPage(
+	ctx: IExecutePaginationFunctions,
+	requestData: RequestData,
+	key: string,
+	offset: number,
+	limit: number,
+): Promise<LegacyPage> {
+	const [answer] = await send(ctx, 'legacy', withQuery(requestData, { limit, offset }));
+	const body = answer?.json as IDataObject | undefined;
+	const records = body?.[key];
+	if (!Array.isArray(records)) {
+		throw malformedError(ctx.getNode(), `the list has no "${key}" array`, ctx.getItemIndex());
+	}
+	const meta = body?.meta;
+	if (!isRecord(meta)) {
+		throw unexpected(ctx, `"meta" is ${typeOf(meta)} at offset ${offset}; it should be an object with "total"`);
+	}
+	const total = meta.total;
+	if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
+		throw unexpected(ctx, `"meta.total" is ${typeOf(total)} at offset ${offset}; it should be a whole number`);
+	}
+	return { records, total };
+}
+
+/**
+ * Runs `task` for each offset with at most `width` in flight; results in offset order. The first failure
+ * stops new tasks, waits for those in flight (no request outlives the item) and is thrown: nothing partial.
+ */
+async function inParallel<T>(offsets: number[], width: number, task: (offset: number) => Promise<T>): Promise<T[]> {
+	const results: T[] = new Array(offsets.length);
+	let next = 0;
+	let failure: { error: unknown } | undefined;
+	const worker = async () => {
+		while (failure === undefined && next < offsets.length) {
+			const index = next++;
+			try {
+				results[index] = await task(offsets[index]);
+			} catch (error) {
+				failure ??= { error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(width, offsets.length) }, worker));
+	if (failure) throw failure.error;
+	return results;
+}
+
+/**
+ * Legacy API: `{meta: {total}, <key>: [...]}` with limit/offset. The first page tells the total; Return
+ * All then asks for the remaining pages PARALLEL_PAGES at a time (same requests as one by one: full
+ * pages at offsets of the first page's length), output in order. A Limit pages one by one (it may stop early).
+ */
 export function legacyPages(key: string, shapeOf?: RecordShape): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
+		const bound = boundOf(this);
 		const shape = shapeOf?.(this);
 		const out: INodeExecutionData[] = [];
-		let offset = 0;
-		for (let page = 0; page < MAX_PAGES; page++) {
-			const limit = pageSize(max, out.length, shape);
-			const [answer] = await send(this, 'legacy', withQuery(requestData, { limit, offset }));
-			const body = answer?.json as IDataObject | undefined;
-			const records = body?.[key];
-			if (!Array.isArray(records)) {
-				throw malformedError(this.getNode(), `the list has no "${key}" array`, this.getItemIndex());
-			}
-			const meta = body?.meta;
-			if (!isRecord(meta)) {
-				throw unexpected(this, `"meta" is ${typeOf(meta)} at offset ${offset}; it should be an object with "total"`);
-			}
-			const total = meta.total;
-			if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
-				throw unexpected(this, `"meta.total" is ${typeOf(total)} at offset ${offset}; it should be a whole number`);
-			}
-			// The legacy API tells its total on the first page: stop before fetching the rest (unless the
-			// node leaves records out, when only what it keeps counts).
-			if (max === Infinity && total > MAX_RESULT_ITEMS && !shape?.drops) throw tooMany(this, `the list has ${total}`);
+		const first = await legacyPage(this, requestData, key, 0, pageSize(max, 0, shape));
+		// The legacy API tells its total on the first page: stop before fetching the rest (unless the
+		// node leaves records out, when only what it keeps counts).
+		if (max === Infinity && first.total > bound && !shape?.drops) throw tooMany(this, `the list has ${first.total}`);
+		collect(out, first.records, max, shape);
+		if (out.length > bound) throw tooMany(this, 'the records kept');
+		if (out.length >= max || first.records.length >= first.total) return out;
+		// The total says more records exist, but the page brought none: the list cannot be completed.
+		if (first.records.length === 0) {
+			throw unexpected(this, `an empty page at offset 0 although "meta.total" is ${first.total}`);
+		}
+		if (max === Infinity) return await legacyRest.call(this, requestData, key, first, out, bound, shape);
+		let offset = first.records.length;
+		for (let page = 1; page < MAX_PAGES; page++) {
+			const { records, total } = await legacyPage(this, requestData, key, offset, pageSize(max, out.length, shape));
 			collect(out, records, max, shape);
-			if (out.length > MAX_RESULT_ITEMS) throw tooMany(this, 'the records kept');
+			if (out.length > bound) throw tooMany(this, 'the records kept');
 			offset += records.length;
 			if (out.length >= max || offset >= total) return out;
-			// The total says more records exist, but the page brought none: the list cannot be completed.
 			if (records.length === 0) {
-				throw unexpected(this, `an empty page at offset ${offset - records.length} although "meta.total" is ${total}`);
+				throw unexpected(this, `an empty page at offset ${offset} although "meta.total" is ${total}`);
 			}
 		}
 		throw tooManyPages(this);
 	};
 }
 
+/** Return All after the first page: the rest of the total, in parallel, each page checked to be whole. */
+async function legacyRest(
+	this: IExecutePaginationFunctions,
+	requestData: RequestData,
+	key: string,
+	first: LegacyPage,
+	out: INodeExecutionData[],
+	bound: number,
+	shape: ReturnType<RecordShape>,
+): Promise<INodeExecutionData[]> {
+	const step = first.records.length;
+	const offsets: number[] = [];
+	for (let offset = step; offset < first.total; offset += step) offsets.push(offset);
+	if (offsets.length >= MAX_PAGES) throw tooManyPages(this);
+	const pages = await inParallel(offsets, PARALLEL_PAGES, async (offset) => {
+		const { records } = await legacyPage(this, requestData, key, offset, MAX_PAGE_SIZE);
+		// Pages are asked for by position: a short one would leave a gap (the list shrank while read).
+		const expected = Math.min(step, first.total - offset);
+		if (records.length === 0) {
+			throw unexpected(this, `an empty page at offset ${offset} although "meta.total" is ${first.total}`);
+		}
+		if (records.length < expected) {
+			throw unexpected(
+				this,
+				`the page at offset ${offset} has ${records.length} records where "meta.total" ${first.total} promised ${expected}; the list changed while it was read, run it again`,
+			);
+		}
+		// Shaped as it arrives, so that only what is kept is held until the pages before it are in.
+		const kept: INodeExecutionData[] = [];
+		collect(kept, records.slice(0, expected), Infinity, shape);
+		return kept;
+	});
+	for (const page of pages) {
+		for (const item of page) out.push(item);
+		if (out.length > bound) throw tooMany(this, 'the records kept');
+	}
+	return out;
+}
+
 /** Legacy send log: `{meta: {isLastPage, nextPageKey}, items}` paged with `pageKey`. */
 export function sendLogPages(): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
+		const bound = boundOf(this);
 		const out: INodeExecutionData[] = [];
 		const seenKeys = new Set<string>();
 		let pageKey: string | undefined;
@@ -191,7 +293,7 @@ export function sendLogPages(): Pager {
 				throw unexpected(this, `"meta.isLastPage" is ${typeOf(meta.isLastPage)}; it should be true or false`);
 			}
 			collect(out, items, max);
-			if (out.length > MAX_RESULT_ITEMS || (out.length === MAX_RESULT_ITEMS && !meta.isLastPage)) {
+			if (out.length > bound || (out.length === bound && !meta.isLastPage)) {
 				throw tooMany(this, 'the send log has more');
 			}
 			if (out.length >= max || meta.isLastPage) return out;

@@ -1,0 +1,123 @@
+// Return All of any size. n8n's routing node appends each item's result with push(...records), which
+// overflowed the stack between 120,000 and 125,000 records; the list operations now run as custom
+// operations that append records one by one (nodes/shared/listOperations.ts). These tests fail on the
+// old code (it refused above 100,000 records). Legacy pages after the first go out 4 at a time.
+import { runNode } from '../../helpers/engine';
+import { sent, useSandbox } from '../../helpers/sandbox';
+
+const ctx = useSandbox();
+
+const current = (parameters: Record<string, unknown>, extra: object = {}) =>
+	runNode({
+		type: 'slickText',
+		parameters: { resource: 'contact', ...parameters },
+		credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+		...extra,
+	});
+
+const legacy = (parameters: Record<string, unknown>, extra: object = {}) =>
+	runNode({
+		type: 'slickTextLegacy',
+		parameters: { resource: 'contact', ...parameters },
+		credentials: { slickTextLegacyApi: ctx.sandbox.legacyCredentials() },
+		...extra,
+	});
+
+const pages = (count: number) => Array.from({ length: count }, (_, i) => String(i * 10_000));
+
+describe('Return All over 120,000 records', () => {
+	test('a Limit above 10,000 still fails before any request, naming the field', async () => {
+		const result = await current({ operation: 'getAll', returnAll: false, limit: 100_001 });
+		expect(result.error?.message).toMatch(/^Limit: must be a whole number from 1 to 10000, got 100001/);
+		expect(sent(ctx.sandbox)).toHaveLength(0);
+	});
+
+	test('current API: 130,000 contacts in order, 13 pages of 10,000 asked one after another', async () => {
+		ctx.sandbox.reset({ contacts: 130_000 });
+		const contacts = ctx.sandbox.state.current.brands.get(1001).contacts;
+		const result = await current({ operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(130_000);
+		expect(result.json[0].contact_id).toBe(contacts[0].contact_id);
+		expect(result.json[10_000].contact_id).toBe(contacts[10_000].contact_id);
+		expect(result.json[129_999].contact_id).toBe(contacts[129_999].contact_id);
+		const requests = sent(ctx.sandbox);
+		// No total in the current API's envelope: pages follow hasMore, one by one.
+		expect(requests.map((r) => [r.method, r.path, r.query])).toEqual(
+			pages(13).map((offset) => ['GET', '/v1/brands/1001/contacts', { limit: '10000', offset }]),
+		);
+		expect(requests[0].headers.authorization).toMatch(/^Bearer /);
+	});
+
+	test('current API: filters and Simplify keep working over 130,000 contacts', async () => {
+		ctx.sandbox.reset({ contacts: 130_000 });
+		const result = await current({ operation: 'getAll', returnAll: true, simplify: true, filters: { language: 'es' } });
+		expect(result.error).toBeUndefined();
+		const matching = ctx.sandbox.state.current.brands.get(1001).contacts.filter((c: any) => c.language === 'es');
+		expect(matching.length).toBeGreaterThan(0);
+		expect(result.json).toHaveLength(matching.length);
+		expect(result.json[result.json.length - 1].contact_id).toBe(matching[matching.length - 1].contact_id);
+		expect(Object.keys(result.json[0])).not.toContain('address');
+		expect(sent(ctx.sandbox)[0].query).toEqual({ limit: '10000', offset: '0', language: 'es' });
+	});
+
+	test('legacy API: 130,000 subscribers in order; after the first page the other 12 are asked for at once', async () => {
+		ctx.sandbox.reset({ subscribers: 130_000 });
+		const contacts = ctx.sandbox.state.legacy.contacts;
+		const result = await legacy({ operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(130_000);
+		for (const i of [0, 9_999, 10_000, 65_432, 129_999]) expect(result.json[i].id).toBe(contacts[i].id);
+		const requests = sent(ctx.sandbox);
+		expect(requests).toHaveLength(13);
+		expect(requests[0].query).toEqual({ limit: '10000', offset: '0' });
+		expect(requests.map((r) => r.query.offset).sort((a, b) => Number(a) - Number(b))).toEqual(pages(13));
+		for (const r of requests) {
+			expect([r.method, r.path, r.query.limit]).toEqual(['GET', '/legacy/v1/contacts', '10000']);
+			expect(r.headers.authorization).toMatch(/^Basic /);
+		}
+	});
+});
+
+describe('Legacy pages in parallel', () => {
+	test('a slow second page does not hold up the others, and the output stays in order', async () => {
+		ctx.sandbox.reset({ subscribers: 45_000 });
+		ctx.sandbox.injectFault({ kind: 'slow', delayMs: 400, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 2 } });
+		const result = await legacy({ operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((c) => c.id)).toEqual(ctx.sandbox.state.legacy.contacts.map((c: any) => c.id));
+		const requests = sent(ctx.sandbox);
+		expect(requests.map((r) => r.query.offset)).toEqual(['0', '10000', '20000', '30000', '40000']);
+		// Pages 3 to 5 left while page 2 was still being answered: at most 4 in flight, so all of them.
+		const slow = requests[1];
+		for (const r of requests.slice(2)) expect((r as any).receivedAt).toBeLessThan((slow as any).receivedAt + 400);
+	});
+
+	test('a failing middle page fails the item with nothing partial', async () => {
+		ctx.sandbox.reset({ subscribers: 45_000 });
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, body: { message: 'Try later' }, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 3 } });
+		const result = await legacy({ operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toMatch(/503|unavailable|Try later/i);
+		expect(result.json).toEqual([]);
+		// The pages in flight were answered; no page went out after the failure was known.
+		expect(sent(ctx.sandbox).length).toBeLessThanOrEqual(5);
+	});
+
+	test('with Continue On Fail the failing page gives that item an error item; the other item comes out whole', async () => {
+		ctx.sandbox.reset({ subscribers: 25_000 });
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, body: { message: 'Try later' }, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 3 } });
+		const result = await legacy({ operation: 'getAll', returnAll: true }, { items: [{}, {}], continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const errors = result.items.filter((item) => item.error !== undefined);
+		expect(errors).toHaveLength(1);
+		expect(result.items.filter((item) => item.error === undefined)).toHaveLength(25_000);
+	});
+
+	test('a Limit still pages one by one and stops once it has enough', async () => {
+		ctx.sandbox.reset({ subscribers: 45_000 });
+		const result = await legacy({ operation: 'getAll', returnAll: false, limit: 10_000 });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(10_000);
+		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([{ limit: '10000', offset: '0' }]);
+	});
+});
