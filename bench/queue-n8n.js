@@ -10,14 +10,15 @@
 //   BENCH_QUEUE_CREATES=1200 BENCH_QUEUE_EXECUTIONS=12 BENCH_QUEUE_WORKERS=2 BENCH_QUEUE_CONCURRENCY=10
 //   BENCH_QUEUE_PORT=5840 (first of 10 ports) BENCH_QUEUE_RATE_LIMIT_WAIT=<s> BENCH_QUEUE_LOGS=<folder>
 
-const { spawn, spawnSync, fork } = require('node:child_process');
+const { spawn, fork } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
 const env = require('../scripts/n8n-env');
 const { paths } = require('../scripts/n8n-runtime');
+const services = require('./queueServices');
+const { track, stopAll, pidOf, waitFor, missing, logFile, sleep } = services;
 
 const CREATES = Number(process.env.BENCH_QUEUE_CREATES || 1200);
 const EXECUTIONS = Number(process.env.BENCH_QUEUE_EXECUTIONS || 12);
@@ -39,7 +40,6 @@ const ports = {
 };
 
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const log = (...args) => console.error('[queue bench]', ...args);
 
 /** The temporary folder of this run (Redis, Postgres, n8n), removed at the end, also on Ctrl-C. */
@@ -47,164 +47,7 @@ let tmpFolder;
 const removeTmp = () => {
 	if (tmpFolder && !process.env.BENCH_QUEUE_LOGS && !process.env.BENCH_KEEP_FOLDER) fs.rmSync(tmpFolder, { recursive: true, force: true });
 };
-
-/** Every process started here, so that each is stopped by its PID, also on failure or Ctrl-C. */
-const started = [];
-
-function track(name, child, stopSignal = 'SIGTERM') {
-	started.push({ name, child, stopSignal });
-	return child;
-}
-
-function stopOne({ name, child, stopSignal }) {
-	return new Promise((resolve) => {
-		if (!child.pid || child.exitCode !== null || child.signalCode !== null) return resolve();
-		const timer = setTimeout(() => {
-			log(`${name} (pid ${child.pid}) did not stop in 20 s: SIGKILL`);
-			try {
-				process.kill(child.pid, 'SIGKILL');
-			} catch {
-				// gone already
-			}
-		}, 20_000);
-		child.once('exit', () => {
-			clearTimeout(timer);
-			resolve();
-		});
-		try {
-			process.kill(child.pid, stopSignal);
-		} catch {
-			clearTimeout(timer);
-			resolve();
-		}
-	});
-}
-
-/** Stops in reverse order of start: workers and main before the services they use. */
-async function stopAll() {
-	while (started.length > 0) await stopOne(started.pop());
-}
-
-// Last resort when the script dies some other way: no orphaned servers.
-process.on('exit', () => {
-	for (const { child } of started) {
-		if (child.pid && child.exitCode === null && child.signalCode === null) {
-			try {
-				process.kill(child.pid, 'SIGKILL');
-			} catch {
-				// gone already
-			}
-		}
-	}
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, () => {
-		log(`${signal}: stopping everything started here`);
-		stopAll()
-			.then(removeTmp)
-			.finally(() => process.exit(130));
-	});
-}
-
-function portOpen(port) {
-	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1');
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-}
-
-async function waitFor(what, check, child, timeoutMs = 120_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		if (child && (child.exitCode !== null || child.signalCode !== null)) {
-			throw new Error(`${what} exited (${child.signalCode ?? child.exitCode}) before it was ready`);
-		}
-		if (await check()) return;
-		if (Date.now() > deadline) throw new Error(`${what} was not ready within ${timeoutMs / 1000} s`);
-		await sleep(300);
-	}
-}
-
-/** Debian's postgres binaries (the newest installed major version), or undefined. */
-function postgresBin() {
-	const root = '/usr/lib/postgresql';
-	if (!fs.existsSync(root)) return undefined;
-	const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')));
-	versions.sort((a, b) => Number(b) - Number(a));
-	return versions[0] && path.join(root, versions[0], 'bin');
-}
-
-function which(command) {
-	const r = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
-	return r.status === 0 ? r.stdout.trim() : undefined;
-}
-
-/** Why this scenario cannot run here, or undefined. */
-function missing() {
-	if (!fs.existsSync(paths().ready)) return 'the n8n runtime is not installed (npm run test:e2e installs it)';
-	if (!which('redis-server')) return "Redis is not installed (apt-get install -y redis-server)";
-	if (!postgresBin()) return 'Postgres is not installed (apt-get install -y postgresql)';
-	if (process.getuid && process.getuid() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) {
-		return 'running as root and there is no postgres user to run Postgres as';
-	}
-	return undefined;
-}
-
-function logFile(folder, name) {
-	return fs.openSync(path.join(folder, `${name}.log`), 'a');
-}
-
-async function startRedis(tmp, logs) {
-	const dir = fs.mkdtempSync(path.join(tmp, 'redis-'));
-	const out = logFile(logs, 'redis');
-	const child = track(
-		'redis',
-		spawn('redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-			stdio: ['ignore', out, out],
-		}),
-	);
-	await waitFor('redis', () => portOpen(ports.redis), child);
-	log(`redis pid ${child.pid} on 127.0.0.1:${ports.redis}`);
-}
-
-/** initdb into a fresh folder and run postgres from it; as root, both under the postgres user. */
-async function startPostgres(tmp, logs) {
-	const bin = postgresBin();
-	const dir = fs.mkdtempSync(path.join(tmp, 'pg-'));
-	const asUser = {};
-	if (process.getuid() === 0) {
-		asUser.uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-		asUser.gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-		// The postgres user must reach the folder: open the way down to it and hand it over.
-		fs.chmodSync(tmp, 0o755);
-		fs.chownSync(dir, asUser.uid, asUser.gid);
-	}
-	const data = path.join(dir, 'data');
-	const init = spawnSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], {
-		...asUser,
-		cwd: dir,
-		encoding: 'utf8',
-	});
-	if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
-	const out = logFile(logs, 'postgres');
-	const child = track(
-		'postgres',
-		spawn(
-			path.join(bin, 'postgres'),
-			['-D', data, '-p', String(ports.postgres), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100'],
-			{ ...asUser, cwd: dir, stdio: ['ignore', out, out] },
-		),
-		// Fast shutdown: rolls back open transactions and stops at once.
-		'SIGINT',
-	);
-	const ready = () => spawnSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(ports.postgres), '-U', 'postgres']).status === 0;
-	await waitFor('postgres', async () => ready(), child);
-	log(`postgres pid ${child.pid} on 127.0.0.1:${ports.postgres}`);
-}
+services.onInterrupt.push(removeTmp);
 
 /** The sandbox in its own process (bench/sandbox-child.js), limiting like SlickText. */
 async function startSandboxChild(logs) {
@@ -310,22 +153,16 @@ async function run() {
 	fs.mkdirSync(folder);
 	log(`logs in ${logs}; load average ${loadBefore}`);
 	try {
-		await startRedis(tmp, logs);
-		await startPostgres(tmp, logs);
+		await services.startRedis({ port: ports.redis, tmp, logs });
+		log(`redis pid ${pidOf('redis')} on 127.0.0.1:${ports.redis}`);
+		await services.startPostgres({ port: ports.postgres, tmp, logs });
+		log(`postgres pid ${pidOf('postgres')} on 127.0.0.1:${ports.postgres}`);
 		const sandbox = await startSandboxChild(logs);
 		log(`sandbox on ${sandbox.currentBaseUrl}`);
 
 		// Every n8n command started from here (imports, main, workers) inherits these through n8nEnv.
 		Object.assign(process.env, {
-			EXECUTIONS_MODE: 'queue',
-			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-			QUEUE_BULL_REDIS_PORT: String(ports.redis),
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_HOST: '127.0.0.1',
-			DB_POSTGRESDB_PORT: String(ports.postgres),
-			DB_POSTGRESDB_DATABASE: 'postgres',
-			DB_POSTGRESDB_USER: 'postgres',
-			DB_POSTGRESDB_PASSWORD: '',
+			...services.queueEnv({ redisPort: ports.redis, postgresPort: ports.postgres }),
 			N8N_RUNNERS_BROKER_PORT: String(ports.mainBroker),
 		});
 		const credentialData = { ...sandbox.credentials.current, baseUrl: sandbox.currentBaseUrl };
@@ -343,7 +180,7 @@ async function run() {
 			log: mainLog,
 			onSpawn: (child) => track('n8n main', child),
 		});
-		log(`n8n main pid ${started.find((s) => s.name === 'n8n main').child.pid} on ${main.base}`);
+		log(`n8n main pid ${pidOf('n8n main')} on ${main.base}`);
 
 		const runtime = paths();
 		const workerExecutions = [];

@@ -21,14 +21,14 @@
 //   BENCH_TRIGGER_V1=1       adds the trigger at typeVersion 1
 //   BENCH_N8N_PORT           first of 10 ports used (n8n, brokers, queue-mode processes, redis, postgres) [5712]
 
-const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
 const { startSandbox } = require('../sandbox/server');
 const env = require('../scripts/n8n-env');
-const { paths, ensureRuntime } = require('../scripts/n8n-runtime');
+const { paths } = require('../scripts/n8n-runtime');
+const services = require('./queueServices');
 
 const ROUNDS = Number(process.env.BENCH_TRIGGER_ROUNDS || 1);
 const DELIVERIES = Number(process.env.BENCH_TRIGGER_DELIVERIES || 100);
@@ -259,61 +259,19 @@ function summarize(result) {
 
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** Spawns an n8n command (start, webhook, worker) with the package's environment plus `extra`. */
+/** Spawns an n8n command (start, webhook, worker) with the package's environment plus `extra`; logs with BENCH_N8N_LOG. */
 function spawnN8n(folder, command, extra, logName) {
-	const runtime = ensureRuntime();
-	const log = process.env.BENCH_N8N_LOG ? fs.openSync(path.join(folder, `${logName}.log`), 'a') : 'ignore';
-	return spawn(runtime.node, [runtime.n8nBin, ...command], { env: env.n8nEnv(folder, extra), stdio: ['ignore', log, log] });
+	return services.spawnN8n(`n8n ${logName}`, folder, command, extra, services.logFile(process.env.BENCH_N8N_LOG ? folder : undefined, logName));
 }
 
-async function waitFor(what, check, child, ms = 180_000) {
-	const deadline = Date.now() + ms;
-	for (;;) {
-		if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
-		try {
-			if (await check()) return;
-		} catch {
-			// not up yet
-		}
-		if (Date.now() > deadline) throw new Error(`${what} not ready within ${ms / 1000} s`);
-		await sleep(500);
-	}
-}
+const waitFor = (what, check, child, ms = 180_000) => services.waitFor(what, check, child, ms);
 
-/** Debian's redis-server and a throw-away PostgreSQL 15 cluster (run as the postgres user), for queue mode. */
+/** Debian's redis-server and a throw-away PostgreSQL cluster (run as the postgres user when root), for queue mode. */
 async function startQueueServices(folder, ports) {
-	const stops = [];
-	const redis = spawn('redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-	stops.push(() => env.stopProcess(redis));
-	const pgBin = fs.readdirSync('/usr/lib/postgresql').sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`)[0];
-	const data = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-pg-'));
-	fs.chmodSync(data, 0o700);
-	spawnSync('chown', ['postgres:postgres', data]);
-	const asPostgres = (args) => (process.getuid() === 0 ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)]);
-	const [initCmd, initArgs] = asPostgres([`${pgBin}/initdb`, '-D', data, '-A', 'trust', '-U', 'n8n', '--no-sync']);
-	const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
-	if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-	const [pgCmd, pgArgs] = asPostgres([`${pgBin}/postgres`, '-D', data, '-p', String(ports.postgres), '-k', data, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200']);
-	const pg = spawn(pgCmd, pgArgs, { stdio: 'ignore' });
-	stops.push(async () => {
-		await env.stopProcess(pg);
-		fs.rmSync(data, { recursive: true, force: true });
-	});
-	await waitFor('postgres', () => spawnSync(`${pgBin}/pg_isready`, ['-h', '127.0.0.1', '-p', String(ports.postgres)]).status === 0, pg, 60_000);
-	await waitFor('redis', () => spawnSync('redis-cli', ['-p', String(ports.redis), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), redis, 30_000);
-	const queueEnv = {
-		EXECUTIONS_MODE: 'queue',
-		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-		QUEUE_BULL_REDIS_PORT: String(ports.redis),
-		DB_TYPE: 'postgresdb',
-		DB_POSTGRESDB_HOST: '127.0.0.1',
-		DB_POSTGRESDB_PORT: String(ports.postgres),
-		DB_POSTGRESDB_DATABASE: 'postgres',
-		DB_POSTGRESDB_USER: 'n8n',
-		DB_POSTGRESDB_PASSWORD: '',
-		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-	};
-	return { queueEnv, stop: async () => { for (const s of stops.reverse()) await s(); } };
+	const logs = process.env.BENCH_N8N_LOG ? folder : undefined;
+	await services.startPostgres({ port: ports.postgres, tmp: folder, logs, user: 'n8n', maxConnections: 200 });
+	await services.startRedis({ port: ports.redis, tmp: folder, logs });
+	return services.queueEnv({ redisPort: ports.redis, postgresPort: ports.postgres, user: 'n8n', extra: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' } });
 }
 
 /** Runs every phase of one settings group in an n8n (or a queue-mode set of n8n processes) of its own. */
@@ -321,8 +279,6 @@ async function runGroup(name, setting, sandbox, rows) {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), `slicktext-bench-trigger-${name}-`));
 	const list = variants();
 	const ports = { main: PORT, mainBroker: PORT + 1, webhook: PORT + 2, webhookBroker: PORT + 3, worker: PORT + 4, workerBroker: PORT + 5, workerHealth: PORT + 6, redis: PORT + 7, postgres: PORT + 8 };
-	const children = [];
-	let services;
 	const saved = {};
 	const setEnv = (vars) => {
 		for (const [k, v] of Object.entries(vars)) {
@@ -332,13 +288,11 @@ async function runGroup(name, setting, sandbox, rows) {
 	};
 	try {
 		if (setting.queue) {
-			services = await startQueueServices(folder, ports);
-			setEnv(services.queueEnv); // the import commands below must write into Postgres too
+			setEnv(await startQueueServices(folder, ports)); // the import commands below must write into Postgres too
 		}
 		setEnv(setting.env);
 		env.prepareUserFolder(folder, { sandbox, workflows: list.map((v) => v.wf) });
 		const main = spawnN8n(folder, ['start'], { N8N_PORT: String(ports.main), N8N_RUNNERS_BROKER_PORT: String(ports.mainBroker) }, 'main');
-		children.push(main);
 		const base = `http://127.0.0.1:${ports.main}`;
 		await waitFor('n8n main', async () => (await fetch(`${base}/healthz/readiness`)).ok, main);
 		let hookBase = base;
@@ -349,9 +303,7 @@ async function runGroup(name, setting, sandbox, rows) {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(ports.workerHealth),
 			}, 'worker');
-			children.push(worker);
 			const webhook = spawnN8n(folder, ['webhook'], { N8N_PORT: String(ports.webhook), N8N_RUNNERS_BROKER_PORT: String(ports.webhookBroker) }, 'webhook');
-			children.push(webhook);
 			await waitFor('n8n worker', async () => (await fetch(`http://127.0.0.1:${ports.workerHealth}/healthz`)).ok, worker);
 			hookBase = `http://127.0.0.1:${ports.webhook}`;
 			await waitFor('n8n webhook process', async () => (await fetch(`${hookBase}/healthz`)).ok, webhook);
@@ -427,8 +379,8 @@ async function runGroup(name, setting, sandbox, rows) {
 			}
 		}
 	} finally {
-		for (const child of children.reverse()) await env.stopProcess(child);
-		if (services) await services.stop();
+		// Every n8n process of the group, then Redis and Postgres, by PID (newest first).
+		await services.stopAll();
 		for (const [k, v] of Object.entries(saved)) {
 			if (v === undefined) delete process.env[k];
 			else process.env[k] = v;
