@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { claimNew, recordForRestart, STORE_FIELD } from './deliveries';
+import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { properties } from './properties';
@@ -185,16 +185,31 @@ export class SlickTextTrigger implements INodeType {
 	}
 
 	/**
-	 * The trigger's step in the run n8n starts for a delivery: it passes the events on unchanged and, in
-	 * production, records their keys in the node's static data, which n8n saves when the run ends (see
-	 * deliveries.ts for why the webhook call itself cannot).
+	 * The trigger's step in the run n8n starts for a delivery. In production it:
+	 * - drops an event a run already had, by n8n's processed-data store (its database, which every
+	 *   process reads and writes, queue-mode workers too): a repeat that reached another webhook process,
+	 *   or came after a restart, then starts a run that stops here and sends nothing;
+	 * - records the keys in the node's static data, which n8n saves when the run ends and every webhook
+	 *   request reads (see deliveries.ts), so that such a repeat starts no run at all.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		if (this.getMode() !== 'manual' && (this.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
-			const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
-			recordForRestart(memoryScope(this), this.getWorkflowStaticData('node'), keys, Date.now());
+		let items = this.getInputData();
+		if (this.getMode() === 'manual' || !(this.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
+			return [items];
 		}
+		const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
+		if (keys.length === 0) return [items];
+		const options = { mode: 'entries' as const, maxEntries: PERSIST_MAX };
+		const staticData = this.getWorkflowStaticData('node');
+		// A queue-mode worker gets no static data from n8n (its copy of the workflow has none): saving its
+		// own keys would replace what the database holds. It saves only what it can see whole: a copy it
+		// was given, or the very first keys of this trigger.
+		const sawStoredCopy = staticData[STORE_FIELD] !== undefined;
+		const firstKeys = sawStoredCopy ? false : (await this.helpers.getProcessedDataCount('node', options)) === 0;
+		const checked = await this.helpers.checkProcessedAndRecord(keys, 'node', options);
+		const fresh = new Set(checked.new.map(String));
+		items = items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey));
+		if (sawStoredCopy || firstKeys) recordForRestart(memoryScope(this), staticData, keys, Date.now());
 		return [items];
 	}
 }
