@@ -63,6 +63,27 @@ describe('Return All over 120,000 records', () => {
 		expect(sent(ctx.sandbox)[0].query).toEqual({ limit: '10000', offset: '0', language: 'es' });
 	});
 
+	test('current API: List Get Contacts of a list of 146,667 members, its opt-in filter applied page by page', async () => {
+		// 220,000 contacts: the Newsletter list (1) holds two of every three; 132,000 of them are not blocked.
+		ctx.sandbox.reset({ contacts: 220_000 });
+		const b = ctx.sandbox.state.current;
+		const byId = new Map(b.contacts.map((c: any) => [c.contact_id, c]));
+		const members = [...b.listMembers.get(1)].map((id) => byId.get(id) as any);
+		expect(members.length).toBeGreaterThan(130_000);
+		const all = await current({ resource: 'list', operation: 'getContacts', listId: { __rl: true, mode: 'id', value: '1' }, returnAll: true, simplify: true });
+		expect(all.error).toBeUndefined();
+		expect(all.json).toHaveLength(members.length);
+		expect(all.json[members.length - 1].contact_id).toBe(members[members.length - 1].contact_id);
+		const kept = ['subscribed', 'unsubscribed', 'not subscribed'];
+		const subscribed = members.filter((c) => kept.includes(c.opt_in_status));
+		expect(subscribed.length).toBeGreaterThan(125_000);
+		const filtered = await current({
+			resource: 'list', operation: 'getContacts', listId: { __rl: true, mode: 'id', value: '1' }, returnAll: true, filters: { optInStatus: kept },
+		});
+		expect(filtered.error).toBeUndefined();
+		expect(filtered.json.map((c) => c.contact_id)).toEqual(subscribed.map((c) => c.contact_id));
+	});
+
 	test('legacy API: 130,000 subscribers in order; after the first page the other 12 are asked for at once', async () => {
 		ctx.sandbox.reset({ subscribers: 130_000 });
 		const contacts = ctx.sandbox.state.legacy.contacts;
