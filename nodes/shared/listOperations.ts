@@ -17,7 +17,7 @@ import {
 	type INodePropertyRouting,
 	type INodeTypeDescription,
 	type JsonObject,
-		type PreSendAction,
+	type PreSendAction,
 } from 'n8n-workflow';
 
 /**
@@ -34,22 +34,12 @@ import {
 type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 type RequestData = DeclarativeRestApiSettings.ResultOptions;
 
-/** Marks the contexts of this runner: the pagers may then return lists of any length. */
-const OWN_OUTPUT = Symbol('slickText.ownOutput');
-
-/** Whether a pager runs here (no bound on the result) or under n8n's routing node (its spread). */
-export function outputUnbounded(ctx: object): boolean {
-	return (ctx as { [OWN_OUTPUT]?: boolean })[OWN_OUTPUT] === true;
-}
-
 /**
  * One item's view of the run context, with the methods of n8n's per-item context (IExecuteSingleFunctions)
  * that the shared steps use. Methods read `this.itemIndex`, so a view made with Object.create and
  * another index (allItems' atItem) evaluates that item, as n8n's own per-item context does.
  */
 class ItemContext {
-	readonly [OWN_OUTPUT] = true;
-
 	readonly helpers: IExecuteFunctions['helpers'];
 
 	constructor(

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkLimit } from './allItems';
-import { inputError, malformedError } from './errors';
+import { malformedError } from './errors';
 import { MAX_PAGE_SIZE } from './limits';
-import { outputUnbounded } from './listOperations';
 import { send, withQuery, type RequestData } from './transport/request';
 
 export { MAX_PAGE_SIZE };
@@ -16,28 +15,8 @@ export { MAX_PAGE_SIZE };
 /** A bound no real collection reaches; it only stops an API that keeps saying "more" forever. */
 const MAX_PAGES = 10_000;
 
-/**
- * The most records one input item may return through n8n's routing node: it appends each item's result
- * with `push(...records)`, which overflows the call stack between 120,000 and 125,000 records (after
- * every page was fetched). Stopping here, early and with advice, is better than that. The list
- * operations the node runs itself (listOperations) have no such bound.
- */
-export const MAX_RESULT_ITEMS = 100_000;
-
 /** Legacy pages fetched at once once the first page told the total (each still through the limiter). */
 export const PARALLEL_PAGES = 4;
-
-function boundOf(ctx: IExecutePaginationFunctions): number {
-	return outputUnbounded(ctx) ? Infinity : MAX_RESULT_ITEMS;
-}
-
-const TOO_MANY_HINT =
-	`n8n cannot take more than about 120,000 records from one request of a node. Narrow the list with ` +
-	`Filters and run one item per part (for example by list or by date), each under ${MAX_RESULT_ITEMS.toLocaleString('en-US')}.`;
-
-function tooMany(ctx: IExecutePaginationFunctions, what: string): Error {
-	return inputError(ctx, 'Return All', `${what}: more than ${MAX_RESULT_ITEMS.toLocaleString('en-US')} records`, TOO_MANY_HINT);
-}
 
 type Pager = (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
 
@@ -99,7 +78,6 @@ function pageSize(max: number, have: number, shape: ReturnType<RecordShape>): nu
 export function currentPages(shapeOf?: RecordShape): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
-		const bound = boundOf(this);
 		const shape = shapeOf?.(this);
 		const out: INodeExecutionData[] = [];
 		let offset = 0;
@@ -121,10 +99,6 @@ export function currentPages(shapeOf?: RecordShape): Pager {
 			}
 			const hasMore = paging.hasMore;
 			collect(out, data, max, shape);
-			// The current API tells no total: stop as soon as the bound is passed (about 10 pages in).
-			if (out.length > bound || (out.length === bound && hasMore)) {
-				throw tooMany(this, 'the list has more');
-			}
 			if (out.length >= max || !hasMore) return out;
 			if (data.length === 0) {
 				throw malformedError(
@@ -200,26 +174,20 @@ async function inParallel<T>(offsets: number[], width: number, task: (offset: nu
 export function legacyPages(key: string, shapeOf?: RecordShape): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
-		const bound = boundOf(this);
 		const shape = shapeOf?.(this);
 		const out: INodeExecutionData[] = [];
 		const first = await legacyPage(this, requestData, key, 0, pageSize(max, 0, shape));
-		// The legacy API tells its total on the first page: stop before fetching the rest (unless the
-		// node leaves records out, when only what it keeps counts).
-		if (max === Infinity && first.total > bound && !shape?.drops) throw tooMany(this, `the list has ${first.total}`);
 		collect(out, first.records, max, shape);
-		if (out.length > bound) throw tooMany(this, 'the records kept');
 		if (out.length >= max || first.records.length >= first.total) return out;
 		// The total says more records exist, but the page brought none: the list cannot be completed.
 		if (first.records.length === 0) {
 			throw unexpected(this, `an empty page at offset 0 although "meta.total" is ${first.total}`);
 		}
-		if (max === Infinity) return await legacyRest.call(this, requestData, key, first, out, bound, shape);
+		if (max === Infinity) return await legacyRest.call(this, requestData, key, first, out, shape);
 		let offset = first.records.length;
 		for (let page = 1; page < MAX_PAGES; page++) {
 			const { records, total } = await legacyPage(this, requestData, key, offset, pageSize(max, out.length, shape));
 			collect(out, records, max, shape);
-			if (out.length > bound) throw tooMany(this, 'the records kept');
 			offset += records.length;
 			if (out.length >= max || offset >= total) return out;
 			if (records.length === 0) {
@@ -237,7 +205,6 @@ async function legacyRest(
 	key: string,
 	first: LegacyPage,
 	out: INodeExecutionData[],
-	bound: number,
 	shape: ReturnType<RecordShape>,
 ): Promise<INodeExecutionData[]> {
 	const step = first.records.length;
@@ -262,10 +229,7 @@ async function legacyRest(
 		collect(kept, records.slice(0, expected), Infinity, shape);
 		return kept;
 	});
-	for (const page of pages) {
-		for (const item of page) out.push(item);
-		if (out.length > bound) throw tooMany(this, 'the records kept');
-	}
+	for (const page of pages) for (const item of page) out.push(item);
 	return out;
 }
 
@@ -273,7 +237,6 @@ async function legacyRest(
 export function sendLogPages(): Pager {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const max = wanted(this);
-		const bound = boundOf(this);
 		const out: INodeExecutionData[] = [];
 		const seenKeys = new Set<string>();
 		let pageKey: string | undefined;
@@ -293,9 +256,6 @@ export function sendLogPages(): Pager {
 				throw unexpected(this, `"meta.isLastPage" is ${typeOf(meta.isLastPage)}; it should be true or false`);
 			}
 			collect(out, items, max);
-			if (out.length > bound || (out.length === bound && !meta.isLastPage)) {
-				throw tooMany(this, 'the send log has more');
-			}
 			if (out.length >= max || meta.isLastPage) return out;
 			const next = meta.nextPageKey;
 			if (typeof next !== 'string' || next === '' || seenKeys.has(next)) {

@@ -62,4 +62,84 @@ function verify(workflow, run, sandbox, outputOf) {
 	}
 }
 
-module.exports = { workflows, verify };
+// ------------------------------------------------------------------ Return All of a large list in real n8n
+
+const CURRENT_CREDENTIALS = { slickTextApi: { id: 'slicktextCurrent1', name: 'SlickText sandbox (current API)' } };
+const LEGACY_CREDENTIALS = { slickTextLegacyApi: { id: 'slicktextLegacy01', name: 'SlickText sandbox (legacy API)' } };
+
+/** Positions of the records a summary reports (besides count, first and last); -1 is the last. */
+const SAMPLE_AT = [0, 9999, 10000, 65432, -1];
+
+/** A Code node that reduces the list before it to a few numbers (plus what `extra` adds). */
+function summaryNode(id, name, x, idField, extra = '') {
+	const code = [
+		'const all = $input.all();',
+		`const idOf = (i) => all[i < 0 ? all.length + i : i]?.json.${idField};`,
+		'let errors = 0;',
+		'for (const item of all) if (item.error || item.json.error) errors++;',
+		'return [{ json: {',
+		'\tcount: all.length, errors,',
+		`\tsample: ${JSON.stringify(SAMPLE_AT)}.map(idOf),`,
+		'\tfirst: all[0]?.json, last: all[all.length - 1]?.json,',
+		extra,
+		'} }];',
+	].join('\n');
+	return { id, name, type: 'n8n-nodes-base.code', typeVersion: 2, position: [x, 0], parameters: { mode: 'runOnceForAllItems', jsCode: code } };
+}
+
+const BIG = { parent: 'e2eReturnAllBig01', child: 'e2eReturnAllSub01' };
+
+/**
+ * Return All of 130,000 contacts and of 130,000 subscribers in a sub-workflow that hands back only a
+ * summary of each, so that `n8n execute --rawOutput` prints kilobytes rather than both lists (it prints
+ * the caller's run data only; the sub-workflow's is not saved). n8n 2.41 runs a sub-workflow from its
+ * database only once published (outside manual runs), so headless.js publishes it before the run.
+ */
+function returnAllWorkflows() {
+	const child = {
+		id: BIG.child, name: 'Return All: every contact and every subscriber', versionId: `${BIG.child}-v1`, active: false,
+		nodes: [
+			{ id: 'in', name: 'When Called', type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'cur', name: 'All Contacts', type: `${PKG}.slickText`, typeVersion: 1, position: [220, 0],
+				parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, credentials: CURRENT_CREDENTIALS, executeOnce: true,
+			},
+			summaryNode('sumCur', 'Contacts Summary', 440, 'contact_id'),
+			{
+				id: 'leg', name: 'All Subscribers', type: `${PKG}.slickTextLegacy`, typeVersion: 1, position: [660, 0],
+				parameters: { resource: 'contact', operation: 'getAll', returnAll: true }, credentials: LEGACY_CREDENTIALS, executeOnce: true,
+			},
+			summaryNode('sumLeg', 'Summary', 880, 'id', "\tcontacts: $('Contacts Summary').first().json,"),
+		],
+		connections: {
+			'When Called': { main: [[{ node: 'All Contacts', type: 'main', index: 0 }]] },
+			'All Contacts': { main: [[{ node: 'Contacts Summary', type: 'main', index: 0 }]] },
+			'Contacts Summary': { main: [[{ node: 'All Subscribers', type: 'main', index: 0 }]] },
+			'All Subscribers': { main: [[{ node: 'Summary', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1', callerPolicy: 'any', saveDataSuccessExecution: 'none', saveDataErrorExecution: 'none' },
+	};
+	const parent = {
+		id: BIG.parent, name: 'Return All of large lists, and a filtered list', versionId: `${BIG.parent}-v1`, active: false,
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'sub', name: 'Return All Lists', type: 'n8n-nodes-base.executeWorkflow', typeVersion: 1, position: [220, 0],
+				parameters: { source: 'database', workflowId: BIG.child }, executeOnce: true,
+			},
+			{
+				id: 'msg', name: 'Incoming Keyword Texts', type: `${PKG}.slickText`, typeVersion: 1, position: [440, 0],
+				parameters: { resource: 'message', operation: 'getAll', returnAll: true, filters: { direction: 'incoming', source: ' Keyword ' } },
+				credentials: CURRENT_CREDENTIALS, executeOnce: true,
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: 'Return All Lists', type: 'main', index: 0 }]] },
+			'Return All Lists': { main: [[{ node: 'Incoming Keyword Texts', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+	return [child, parent];
+}
+
+module.exports = { workflows, verify, returnAllWorkflows, BIG, SAMPLE_AT };

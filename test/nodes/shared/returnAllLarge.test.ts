@@ -2,7 +2,9 @@
 // overflowed the stack between 120,000 and 125,000 records; the list operations now run as custom
 // operations that append records one by one (nodes/shared/listOperations.ts). These tests fail on the
 // old code (it refused above 100,000 records). Legacy pages after the first go out 4 at a time.
-import { runNode } from '../../helpers/engine';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { loadPackage, runNode } from '../../helpers/engine';
 import { sent, useSandbox } from '../../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -61,6 +63,27 @@ describe('Return All over 120,000 records', () => {
 		expect(sent(ctx.sandbox)[0].query).toEqual({ limit: '10000', offset: '0', language: 'es' });
 	});
 
+	test('current API: List Get Contacts of a list of 146,667 members, its opt-in filter applied page by page', async () => {
+		// 220,000 contacts: the Newsletter list (1) holds two of every three; 132,000 of them are not blocked.
+		ctx.sandbox.reset({ contacts: 220_000 });
+		const b = ctx.sandbox.state.current;
+		const byId = new Map(b.contacts.map((c: any) => [c.contact_id, c]));
+		const members = [...b.listMembers.get(1)].map((id) => byId.get(id) as any);
+		expect(members.length).toBeGreaterThan(130_000);
+		const all = await current({ resource: 'list', operation: 'getContacts', listId: { __rl: true, mode: 'id', value: '1' }, returnAll: true, simplify: true });
+		expect(all.error).toBeUndefined();
+		expect(all.json).toHaveLength(members.length);
+		expect(all.json[members.length - 1].contact_id).toBe(members[members.length - 1].contact_id);
+		const kept = ['subscribed', 'unsubscribed', 'not subscribed'];
+		const subscribed = members.filter((c) => kept.includes(c.opt_in_status));
+		expect(subscribed.length).toBeGreaterThan(125_000);
+		const filtered = await current({
+			resource: 'list', operation: 'getContacts', listId: { __rl: true, mode: 'id', value: '1' }, returnAll: true, filters: { optInStatus: kept },
+		});
+		expect(filtered.error).toBeUndefined();
+		expect(filtered.json.map((c) => c.contact_id)).toEqual(subscribed.map((c) => c.contact_id));
+	});
+
 	test('legacy API: 130,000 subscribers in order; after the first page the other 12 are asked for at once', async () => {
 		ctx.sandbox.reset({ subscribers: 130_000 });
 		const contacts = ctx.sandbox.state.legacy.contacts;
@@ -76,6 +99,64 @@ describe('Return All over 120,000 records', () => {
 			expect([r.method, r.path, r.query.limit]).toEqual(['GET', '/legacy/v1/contacts', '10000']);
 			expect(r.headers.authorization).toMatch(/^Basic /);
 		}
+	});
+});
+
+describe('Every Get Many of both nodes runs as the node\'s own list operation', () => {
+	// With no bound left in the pagers, an operation that fell back to n8n's routing node would fail
+	// past ~120,000 records again (e.g. a filter field given its own routing.send).
+	test.each(['slickText', 'slickTextLegacy'])('%s: each operation with Return All is a custom operation', (name) => {
+		const node = loadPackage().nodes[name] as INodeType;
+		const withReturnAll: string[] = [];
+		for (const p of node.description.properties as INodeProperties[]) {
+			if (p.name !== 'returnAll') continue;
+			const show = p.displayOptions?.show ?? {};
+			for (const resource of (show.resource ?? []) as string[]) {
+				for (const operation of (show.operation ?? []) as string[]) withReturnAll.push(`${resource}.${operation}`);
+			}
+		}
+		const custom = Object.entries(node.customOperations ?? {}).flatMap(([resource, ops]) =>
+			Object.keys(ops).map((operation) => `${resource}.${operation}`),
+		);
+		expect(withReturnAll.length).toBe(name === 'slickText' ? 13 : 10);
+		expect(custom.sort()).toEqual(withReturnAll.sort());
+	});
+});
+
+describe('Return All over 120,000 records: a filtered current-API list', () => {
+	/** 130,000 more messages in brand 1001, every fourth one incoming from a keyword. */
+	function seedMessages(count: number): any[] {
+		const b = ctx.sandbox.state.current;
+		const template = b.messages[0];
+		for (let i = 0; i < count; i++) {
+			const incoming = i % 4 === 0;
+			b.messages.push({
+				...template,
+				_id: `m${String(i).padStart(23, '0')}`,
+				direction: incoming ? 'incoming' : 'outgoing',
+				source: incoming ? 'Keyword' : 'API',
+				status: incoming ? 'processed' : 'delivered',
+			});
+		}
+		return b.messages;
+	}
+
+	test('messages: 130,000 incoming Keyword texts of 520,000, filters in every page, in order', async () => {
+		const all = seedMessages(520_000);
+		const matching = all.filter((m) => m.direction === 'incoming' && m.source === 'Keyword');
+		expect(matching.length).toBeGreaterThan(130_000);
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'message', operation: 'getAll', returnAll: true, filters: { direction: 'incoming', source: ' Keyword ' } },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(matching.length);
+		for (const i of [0, 10_000, 99_999, 100_000, matching.length - 1]) expect(result.json[i]._id).toBe(matching[i]._id);
+		const requests = sent(ctx.sandbox);
+		expect(requests.map((r) => r.rawQuery)).toEqual(
+			pages(Math.ceil(matching.length / 10_000)).map((offset) => `?direction=incoming&source=Keyword&limit=10000&offset=${offset}`),
+		);
 	});
 });
 

@@ -1,28 +1,23 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
+import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 
-export const getAll: OperationDescription = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many campaigns',
-		description: 'List the campaigns of the brand, optionally by status or name',
-		routing: currentRoute({ method: 'GET', url: '/campaigns', pages: currentPages() }),
-	},
-	properties: [
-		...returnAllAndLimit('campaigns'),
-		filtersCollection([
-			{
+const filters = queryFilters(
+	[
+		{
+			property: {
 				displayName: 'Name',
 				name: 'name',
 				type: 'string',
 				default: '',
 				description: 'The campaign name, exactly as stored',
-				routing: { send: { type: 'query', property: 'name', value: '={{ String($value).trim() }}' } },
 			},
-			{
+			value: 'text',
+		},
+		{
+			property: {
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
@@ -33,8 +28,22 @@ export const getAll: OperationDescription = {
 					{ name: 'Sent', value: 'sent' },
 				],
 				default: 'sent',
-				routing: { send: { type: 'query', property: 'status' } },
 			},
-		], 'Exact, case-sensitive matches; all filters set must match'),
+		},
+	],
+	'Exact, case-sensitive matches; all filters set must match',
+);
+
+export const getAll: OperationDescription = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many campaigns',
+		description: 'List the campaigns of the brand, optionally by status or name',
+		routing: currentRoute({ method: 'GET', url: '/campaigns', pages: currentPages(), preSend: [filters.preSend] }),
+	},
+	properties: [
+		...returnAllAndLimit('campaigns'),
+		filters.property,
 	],
 };

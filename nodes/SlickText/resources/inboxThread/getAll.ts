@@ -1,10 +1,36 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { currentPages } from '../../../shared/paging';
+import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 import { check, isBlank } from '../../../shared/validation';
 import { THREAD_STATUSES } from './fields';
+
+const filters = queryFilters(
+	[
+		{
+			property: {
+				displayName: 'Contact ID',
+				name: '_contact_id',
+				type: 'string',
+				default: '',
+				description: 'Only the thread of this contact',
+			},
+			value: 'text',
+		},
+		{
+			property: {
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: THREAD_STATUSES,
+				default: 'open',
+			},
+		},
+	],
+	'Exact matches',
+);
 
 export const getAll: OperationDescription = {
 	option: {
@@ -23,28 +49,9 @@ export const getAll: OperationDescription = {
 						throw inputError(this, 'Contact ID', `must be a number, got "${String(contact)}"`);
 					}
 				}),
+				filters.preSend,
 			],
 		}),
 	},
-	properties: [
-		...returnAllAndLimit('threads'),
-		filtersCollection([
-			{
-				displayName: 'Contact ID',
-				name: '_contact_id',
-				type: 'string',
-				default: '',
-				description: 'Only the thread of this contact',
-				routing: { send: { type: 'query', property: '_contact_id', value: '={{ String($value).trim() }}' } },
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: THREAD_STATUSES,
-				default: 'open',
-				routing: { send: { type: 'query', property: 'status' } },
-			},
-		], 'Exact matches'),
-	],
+	properties: [...returnAllAndLimit('threads'), filters.property],
 };

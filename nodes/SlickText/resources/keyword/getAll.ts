@@ -1,7 +1,35 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
+import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
+
+const filters = queryFilters(
+	[
+		{
+			property: {
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only active keywords (on) or only inactive ones (off)',
+			},
+			value: 'flag',
+		},
+		{
+			property: {
+				displayName: 'Word',
+				name: 'word',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. COFFEE',
+				description: 'The keyword itself, exactly as stored (case-sensitive)',
+			},
+			value: 'text',
+		},
+	],
+	'Exact, case-sensitive matches; all filters set must match',
+);
 
 export const getAll: OperationDescription = {
 	option: {
@@ -9,28 +37,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many keywords',
 		description: 'List the keywords contacts can text to join',
-		routing: currentRoute({ method: 'GET', url: '/keywords', pages: currentPages() }),
+		routing: currentRoute({ method: 'GET', url: '/keywords', pages: currentPages(), preSend: [filters.preSend] }),
 	},
-	properties: [
-		...returnAllAndLimit('keywords'),
-		filtersCollection([
-			{
-				displayName: 'Active',
-				name: 'active',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only active keywords (on) or only inactive ones (off)',
-				routing: { send: { type: 'query', property: 'active', value: '={{ $value ? 1 : 0 }}' } },
-			},
-			{
-				displayName: 'Word',
-				name: 'word',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. COFFEE',
-				description: 'The keyword itself, exactly as stored (case-sensitive)',
-				routing: { send: { type: 'query', property: 'word', value: '={{ String($value).trim() }}' } },
-			},
-		], 'Exact, case-sensitive matches; all filters set must match'),
-	],
+	properties: [...returnAllAndLimit('keywords'), filters.property],
 };

@@ -1,7 +1,21 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
+import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
+
+const filters = queryFilters([
+	{
+		property: {
+			displayName: 'Active',
+			name: 'active',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only active links (on) or only inactive ones (off)',
+		},
+		value: 'flag',
+	},
+]);
 
 export const getAll: OperationDescription = {
 	option: {
@@ -9,19 +23,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many links',
 		description: 'List the tracked links of the brand, with their click counts',
-		routing: currentRoute({ method: 'GET', url: '/links', pages: currentPages() }),
+		routing: currentRoute({ method: 'GET', url: '/links', pages: currentPages(), preSend: [filters.preSend] }),
 	},
-	properties: [
-		...returnAllAndLimit('links'),
-		filtersCollection([
-			{
-				displayName: 'Active',
-				name: 'active',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to return only active links (on) or only inactive ones (off)',
-				routing: { send: { type: 'query', property: 'active', value: '={{ $value ? 1 : 0 }}' } },
-			},
-		]),
-	],
+	properties: [...returnAllAndLimit('links'), filters.property],
 };

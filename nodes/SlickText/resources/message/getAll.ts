@@ -1,24 +1,15 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
+import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 import { MESSAGE_SUMMARY } from '../summaries';
 
-/** Filter values are exact-match strings; stray spaces from an expression would match nothing. */
-const asText = '={{ String($value).trim() }}';
-
-export const getAll: OperationDescription = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many messages',
-		description: 'List the texts the brand sent and received (campaigns, keywords, inbox, API)',
-		routing: currentRoute({ method: 'GET', url: '/messages', pages: currentPages() }),
-	},
-	properties: [
-		...returnAllAndLimit('messages'),
-		filtersCollection([
-			{
+// Filter values are exact-match strings; stray spaces from an expression would match nothing (text: trimmed).
+const filters = queryFilters(
+	[
+		{
+			property: {
 				displayName: 'Direction',
 				name: 'direction',
 				type: 'options',
@@ -27,36 +18,54 @@ export const getAll: OperationDescription = {
 					{ name: 'Outgoing', value: 'outgoing', description: 'Texts the brand sent' },
 				],
 				default: 'outgoing',
-				routing: { send: { type: 'query', property: 'direction' } },
 			},
-			{
+		},
+		{
+			property: {
 				displayName: 'Source',
 				name: 'source',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Campaign',
 				description: 'What sent the text, for example Campaign, Keyword, InboxThread or API',
-				routing: { send: { type: 'query', property: 'source', value: asText } },
 			},
-			{
+			value: 'text',
+		},
+		{
+			property: {
 				displayName: 'Source ID',
 				name: 'sourceId',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 12',
 				description: 'ID of the source record, for example the campaign ID of campaign texts',
-				routing: { send: { type: 'query', property: 'source_id', value: asText } },
 			},
-			{
+			query: 'source_id',
+			value: 'text',
+		},
+		{
+			property: {
 				displayName: 'Status',
 				name: 'status',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. delivered',
 				description: 'Delivery status, for example delivered, undelivered or processed',
-				routing: { send: { type: 'query', property: 'status', value: asText } },
 			},
-		], 'Exact, case-sensitive matches; all filters set must match'),
+			value: 'text',
+		},
 	],
+	'Exact, case-sensitive matches; all filters set must match',
+);
+
+export const getAll: OperationDescription = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many messages',
+		description: 'List the texts the brand sent and received (campaigns, keywords, inbox, API)',
+		routing: currentRoute({ method: 'GET', url: '/messages', pages: currentPages(), preSend: [filters.preSend] }),
+	},
+	properties: [...returnAllAndLimit('messages'), filters.property],
 	simplify: MESSAGE_SUMMARY,
 };

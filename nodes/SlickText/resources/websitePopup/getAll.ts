@@ -1,8 +1,11 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { filtersCollection, returnAllAndLimit } from '../../../shared/descriptions';
+import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
+import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 import { activeFilter } from './fields';
+
+const filters = queryFilters([activeFilter('popups')]);
 
 export const getAll: OperationDescription = {
 	option: {
@@ -10,10 +13,10 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many website popups',
 		description: 'List the sign-up popups of the brand',
-		routing: currentRoute({ method: 'GET', url: '/website-popups', pages: currentPages() }),
+		routing: currentRoute({ method: 'GET', url: '/website-popups', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [
 		...returnAllAndLimit('popups'),
-		filtersCollection([activeFilter('popups')]),
+		filters.property,
 	],
 };

@@ -8,6 +8,7 @@ import type {
 
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
+import type { QueryFilter } from '../../../shared/queryFilters';
 import { isBlank, requireOneOf } from '../../../shared/validation';
 
 export function workflowIdLocator(description?: string): INodeProperties {
@@ -23,17 +24,18 @@ export function workflowIdLocator(description?: string): INodeProperties {
 // ------------------------------------------------------- the active flag (workflows and website popups)
 
 /** The "Active" filter of a Get Many: the API filters on active=1 or active=0. */
-export function activeFilter(noun: string): INodeProperties {
+export function activeFilter(noun: string): QueryFilter {
 	return {
-		displayName: 'Status',
-		name: 'active',
-		type: 'options',
-		options: [
-			{ name: 'Active', value: 1, description: `Only active ${noun}` },
-			{ name: 'Inactive', value: 0, description: `Only inactive ${noun}` },
-		],
-		default: 1,
-		routing: { send: { type: 'query', property: 'active' } },
+		property: {
+			displayName: 'Status',
+			name: 'active',
+			type: 'options',
+			options: [
+				{ name: 'Active', value: 1, description: `Only active ${noun}` },
+				{ name: 'Inactive', value: 0, description: `Only inactive ${noun}` },
+			],
+			default: 1,
+		},
 	};
 }
 
