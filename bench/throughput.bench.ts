@@ -254,6 +254,89 @@ describe('rate-limited bursts and list hygiene', () => {
 	});
 });
 
+/** Round trips (ms) the sandbox adds for the rate rows: 0 is loopback, 150 is about real SlickText. */
+const RTTS = (process.env.BENCH_RTTS || '0,40,80,150').split(',').map(Number);
+const RTT_CREATES = Number(process.env.BENCH_RTT_CREATES || 200);
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const limiterModule = require('../dist/nodes/shared/transport/rateLimiter.js');
+
+describe('rate-limited creates over a network (sandbox --latency-ms)', () => {
+	let sandbox: SandboxProcess | undefined;
+	afterEach(async () => {
+		await sandbox?.stop();
+		sandbox = undefined;
+	});
+
+	for (const rtt of RTTS) {
+		it(`${RTT_CREATES} creates at ${rtt} ms round trip`, async () => {
+			sandbox = await startSandboxProcess(['--contacts', '0', '--latency-ms', String(rtt)]);
+			limiterModule.resetLimiters();
+			// When the limiter let the first request go and took in the last answer (this process's clock).
+			const proto = limiterModule.RateLimiter.prototype;
+			const { tryBook, finish } = proto;
+			let firstSent = Infinity;
+			let lastAnswer = 0;
+			proto.tryBook = function (this: unknown) {
+				const booking = tryBook.call(this);
+				if (typeof booking !== 'number') firstSent = Math.min(firstSent, Date.now());
+				return booking;
+			};
+			proto.finish = function (this: unknown, booking: unknown) {
+				lastAnswer = Math.max(lastAnswer, Date.now());
+				return finish.call(this, booking);
+			};
+			let result;
+			try {
+				const items = numbers(RTT_CREATES).map((mobile) => ({ mobile }));
+				result = await runNode({
+					type: 'slickText',
+					parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+					items,
+					credentials: { slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: sandbox.currentBaseUrl } },
+					continueOnFail: true,
+				});
+			} finally {
+				proto.tryBook = tryBook;
+				proto.finish = finish;
+			}
+			const s = (await (await fetch(`${new URL(sandbox.currentBaseUrl).origin}/__sandbox/stats?arrivals=1`)).json()) as Stats & {
+				arrivals: Array<[number, number]>;
+			};
+			const failed = result.items.filter((item) => item.error || item.json.error).length;
+			const created = s.byStatus['200'] ?? 0;
+			const refused = s.byStatus['429'] ?? 0;
+			const fastest = Math.floor((created - 1) / PER_SECOND);
+			const arrivalSpan = ((s.lastAt ?? 0) - (s.firstAt ?? 0)) / 1000;
+			const wholeRun = (lastAnswer - firstSent) / 1000;
+			// The most requests the server accepted in any one second (sliding): 8 is the limit.
+			const accepted = s.arrivals.filter(([, status]) => status === 200).map(([at]) => at);
+			let peak = 0;
+			for (let i = 0, j = 0; i < accepted.length; i++) {
+				while (accepted[i] - accepted[j] >= 1000) j++;
+				peak = Math.max(peak, i - j + 1);
+			}
+			rows.push({
+				scenario: `${RTT_CREATES} creates, rate limited, ${rtt} ms round trip`,
+				requests: s.requests,
+				records: created,
+				seconds: wholeRun.toFixed(2),
+				peakHeapMb: '-',
+				note:
+					`${failed} failed, ${refused} answers 429 (${((100 * refused) / s.requests).toFixed(1)}%); ` +
+					`first sent to last answer ${wholeRun.toFixed(2)} s vs ideal ${(fastest + rtt / 1000).toFixed(2)} s = ${((100 * (fastest + rtt / 1000)) / wholeRun).toFixed(0)}%; ` +
+					`first to last arrival ${arrivalSpan.toFixed(2)} s vs ideal ${fastest.toFixed(2)} s = ${((100 * fastest) / arrivalSpan).toFixed(0)}%; ` +
+					`peak ${peak} accepted in 1 s`,
+			});
+			if (process.env.BENCH_RTT_TRACE) {
+				const t0 = s.firstAt ?? 0;
+				process.stdout.write(`arrivals at ${rtt} ms: ${s.arrivals.map(([at, st]) => `${at - t0}${st === 200 ? '' : `!${st}`}`).join(' ')}\n`);
+			}
+			expect(created).toBe(RTT_CREATES);
+		});
+	}
+});
+
 // Scenario 4: what a user would otherwise build, in the real n8n runtime of the end-to-end tests.
 describe('the same creates in real n8n, next to n8n\'s HTTP Request node', () => {
 	const installed = realN8n.runtimeInstalled() && process.env.BENCH_REAL_N8N !== '0';
