@@ -78,3 +78,29 @@ describe('rate limiting through the engine', () => {
 		expect(posts[19].receivedAt - posts[0].receivedAt).toBeLessThan(1000);
 	});
 });
+
+// SlickText is about 150 ms away, not on loopback: the sandbox adds the round trip (half before it
+// counts a request). Paced by departure, the node keeps to the limit at the server with no failed item
+// and few 429s; how close it comes to the fastest schedule is measured in `npm run bench` and, on a
+// simulated clock, in rateLimiter.test.ts.
+describe('rate limiting across a 150 ms round trip', () => {
+	const ctx = useSandbox({ rateLimit: { perSecond: 8, perMinute: 480 }, latencyMs: 150 });
+	beforeEach(() => limiterModule.resetLimiters());
+
+	it('sends 48 creates with no failed item, at most one 429, and never more than 8 in any server second', async () => {
+		const items = Array.from({ length: 48 }, (_, i) => ({ mobile: `+1515${String(5550000 + i)}` }));
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+			items,
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.json.filter((item) => item.error !== undefined)).toEqual([]);
+		expect(result.json.map((c) => c.mobile_number)).toEqual(items.map((i) => i.mobile));
+		const posts = ctx.sandbox.requests.filter((r) => r.method === 'POST');
+		expect(posts.filter((r) => r.status === 200)).toHaveLength(48);
+		expect(posts.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+	}, 60_000);
+});
