@@ -40,7 +40,7 @@ export const limiterClock = { now: (): number => performance.now() };
 const EDGE_MARGIN_MS = 15;
 /** How long to look again when every request in the window is still under way (a finish looks sooner). */
 const POLL_MS = 10;
-/** Round trips remembered to estimate the usual one (what any request spends here and on the way). */
+/** Round trips remembered to estimate the shortest one (the network's part of any round trip). */
 const RTT_SAMPLES = 24;
 /**
  * Once round trips are known, a request counts from its departure plus this much (see countsUntil):
@@ -49,8 +49,8 @@ const RTT_SAMPLES = 24;
  */
 const DEPARTURE_MARGIN_MS = 10;
 /**
- * A round trip longer than the usual by more than this (plus the margin) means the request was held
- * up, maybe before it left: it then counts from its answer less the usual round trip. Smaller
+ * A round trip longer than the shortest by more than this (plus the margin) means the request was held
+ * up, maybe before it left: it then counts from its answer less the shortest round trip. Smaller
  * variations are the answer's way back and the server's event loop.
  */
 const RTT_SLACK_MS = 10;
@@ -188,19 +188,19 @@ export class RateLimiter {
 		if (t < this.blockedUntil) return this.blockedUntil - t;
 		this.recover(t);
 		// Unknown (no warm answer yet): the network may be anywhere between nothing and the whole round trip.
-		const usualRtt = this.rtts.length > 0 ? median(this.rtts) : undefined;
+		const minRtt = this.rtts.length > 0 ? Math.min(...this.rtts) : undefined;
 		// Forget requests that no longer count in the longest window.
-		this.bookings = this.bookings.filter((b) => this.countsUntil(b, usualRtt, 60_000) > t);
+		this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
 		const fraction = this.share;
 		const perSecond = this.limit.perSecond * fraction;
 		const wait = Math.max(
-			this.waitFor(t, usualRtt, 60_000, this.limit.perMinute * fraction),
-			this.waitFor(t, usualRtt, 1_000, Math.ceil(perSecond - 1e-9)),
+			this.waitFor(t, minRtt, 60_000, this.limit.perMinute * fraction),
+			this.waitFor(t, minRtt, 1_000, Math.ceil(perSecond - 1e-9)),
 			// A part of the limit (say 3.8 a second while another process uses the rest) is kept by spacing
 			// the requests evenly: rounding it down to whole requests a second would leave up to a fifth of
 			// the limit unused by each of two processes, and bursts of the rounded-up count from several
 			// processes would meet in one of the server's seconds.
-			fraction < 1 ? this.waitFor(t, usualRtt, 1000 / perSecond, 1) : 0,
+			fraction < 1 ? this.waitFor(t, minRtt, 1000 / perSecond, 1) : 0,
 		);
 		if (wait > 0) return wait;
 		const booking: Booking = { sent: t, warm: t - this.lastFinish < WARM_MS };
@@ -215,19 +215,19 @@ export class RateLimiter {
 	 * waits for an answer. (Holding each slot until its answer made every window pay a round trip's
 	 * variation: 93% of the fastest schedule at 40 to 150 ms.)
 	 *
-	 * What the answer says still counts: a request whose round trip was well beyond the usual (the median
-	 * of recent ones) may have been held up before it left (a busy event loop), so it counts from its
-	 * answer less the usual round trip. The usual, not the shortest: the eighth request of a batch always
-	 * leaves a little after the first and is answered after the first seven were handled, in every batch
-	 * alike, so its longer round trip moves nothing. Until a round trip is known, a request counts until its answer, as before; one still in
+	 * What the answer says still counts: a request whose round trip was longer than the shortest recent
+	 * one may have been held up before it left (a busy event loop), so it counts from its answer less the
+	 * shortest round trip, the latest it can have arrived. (The median instead let a starved process, whose
+	 * usual round trip is inflated, land a batch 60-90 ms early: 12 of 56 answered 429 at 150 ms under
+	 * load.) Until a round trip is known, a request counts until its answer, as before; one still in
 	 * flight a window after it left blocks its slot (it may not have arrived yet). A 429's reset re-syncs
 	 * everything (observe).
 	 */
-	private countsUntil(b: Booking, usualRtt: number | undefined, length: number): number {
-		if (usualRtt === undefined) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
+	private countsUntil(b: Booking, minRtt: number | undefined, length: number): number {
+		if (minRtt === undefined) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
 		const paced = b.sent + DEPARTURE_MARGIN_MS;
 		if (b.done === undefined) return b.sent + length > this.now() ? paced + length + EDGE_MARGIN_MS : Infinity;
-		return Math.max(paced, b.done - usualRtt - RTT_SLACK_MS) + length + EDGE_MARGIN_MS;
+		return Math.max(paced, b.done - minRtt - RTT_SLACK_MS) + length + EDGE_MARGIN_MS;
 	}
 
 	/** Hands out slots to waiters in order while there is room, then sets one timer for the rest. */
@@ -255,7 +255,7 @@ export class RateLimiter {
 	}
 
 	/** 0 when the window of `length` ms has room for one more, else the wait until a slot frees. */
-	private waitFor(t: number, usualRtt: number | undefined, length: number, allowed: number): number {
+	private waitFor(t: number, minRtt: number | undefined, length: number, allowed: number): number {
 		if (!(allowed > 0)) return 0;
 		// A fractional share (say 3.5 a second) rounds down: a shorter window with fewer requests would
 		// let bursts from two windows meet in one of the server's.
@@ -264,7 +264,7 @@ export class RateLimiter {
 		const ends: number[] = [];
 		let inFlight = 0;
 		for (const b of this.bookings) {
-			const end = this.countsUntil(b, usualRtt, span);
+			const end = this.countsUntil(b, minRtt, span);
 			if (end === Infinity) inFlight++;
 			else if (end > t) ends.push(end);
 		}
@@ -364,11 +364,6 @@ export class RateLimiter {
 		// Never further than the bound from now, even if an earlier call set more.
 		this.blockedUntil = Math.min(this.blockedUntil, this.now() + MAX_RESET_WAIT_MS + EDGE_MARGIN_MS);
 	}
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
 }
 
 const limiters = new Map<string, RateLimiter>();
