@@ -54,6 +54,8 @@ const DEPARTURE_MARGIN_MS = 10;
  * variations are the answer's way back and the server's event loop.
  */
 const RTT_SLACK_MS = 10;
+/** The list of bookings is cleaned up once it is this long, then once it doubles. */
+const PRUNE_MIN = 64;
 /** How long after an answer the next requests still count as "warm" (see `finish`). */
 const WARM_MS = 60_000;
 /** How far back the x-RateLimit-Remaining samples reach when estimating other senders' rate. */
@@ -129,6 +131,9 @@ export function resetWaitMs(value: number | undefined, wallNow: number = Date.no
 export class RateLimiter {
 	private bookings: Booking[] = [];
 
+	/** How many bookings the next clean-up of `bookings` waits for. */
+	private pruneAt = PRUNE_MIN;
+
 	private blockedUntil = 0;
 
 	private readonly queue: Array<(booking: Booking) => void> = [];
@@ -189,8 +194,13 @@ export class RateLimiter {
 		this.recover(t);
 		// Unknown (no warm answer yet): the network may be anywhere between nothing and the whole round trip.
 		const minRtt = this.rtts.length > 0 ? Math.min(...this.rtts) : undefined;
-		// Forget requests that no longer count in the longest window.
-		this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
+		// Forget requests that no longer count in the longest window: now and then, not on every call (with a
+		// credential allowing thousands a minute that filter made each booking cost the whole list, a fifth of
+		// the CPU of a 1,000-item run). Requests that no longer count are skipped by waitFor meanwhile.
+		if (this.bookings.length >= this.pruneAt) {
+			this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
+			this.pruneAt = Math.max(PRUNE_MIN, 2 * this.bookings.length);
+		}
 		const fraction = this.share;
 		const perSecond = this.limit.perSecond * fraction;
 		const wait = Math.max(
@@ -260,6 +270,8 @@ export class RateLimiter {
 		// A fractional share (say 3.5 a second) rounds down: a shorter window with fewer requests would
 		// let bursts from two windows meet in one of the server's.
 		const max = Math.max(1, Math.floor(allowed + 1e-9));
+		// Fewer requests booked than the window allows (say, a raised limit): room, whatever their times.
+		if (this.bookings.length < max) return 0;
 		const span = length;
 		const ends: number[] = [];
 		let inFlight = 0;
