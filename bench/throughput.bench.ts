@@ -2,7 +2,7 @@
 // (a plain loop of fetch calls doing the same work). Prints a table; asserts nothing about time.
 import { sleep } from 'n8n-workflow';
 
-import { runNode } from '../test/helpers/engine';
+import { loadPackage, runNode } from '../test/helpers/engine';
 import * as realN8n from './realN8n';
 import { freePort, startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
@@ -335,6 +335,116 @@ describe('rate-limited creates over a network (sandbox --latency-ms)', () => {
 			expect(created).toBe(RTT_CREATES);
 		});
 	}
+});
+
+const PER_ITEM_CREATES = Number(process.env.BENCH_PER_ITEM_CREATES || 2_000);
+const FIRST_REQUEST_ITEMS = Number(process.env.BENCH_FIRST_REQUEST_ITEMS || 1_000);
+
+/**
+ * n8n's own baseline for a declarative node: one property, a fixed base URL, the same request (POST
+ * /contacts with the number) through the same engine. What our node costs beyond it is ours to cut.
+ */
+function registerMinimalNode(baseUrl: string) {
+	loadPackage().nodes.minimalCreate = {
+		description: {
+			displayName: 'Minimal Create',
+			name: 'minimalCreate',
+			group: ['output'],
+			version: 1,
+			description: 'One property, one request',
+			defaults: { name: 'Minimal Create' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'slickTextApi', required: true }],
+			requestDefaults: { baseURL: `${baseUrl}/brands/1001`, headers: { Accept: 'application/json' }, json: true },
+			properties: [
+				{
+					displayName: 'Mobile Number',
+					name: 'mobileNumber',
+					type: 'string',
+					default: '',
+					routing: { request: { method: 'POST', url: '/contacts' }, send: { type: 'body', property: 'mobile_number' } },
+				},
+			],
+		},
+	} as never;
+}
+
+describe('work per item (no rate limit)', () => {
+	let sandbox: SandboxProcess;
+	beforeAll(async () => {
+		sandbox = await startSandboxProcess(['--contacts', '0', '--no-rate-limit']);
+		registerMinimalNode(sandbox.currentBaseUrl);
+	});
+	afterAll(async () => sandbox?.stop());
+	// The limiter allows far more than the run sends: what is left is the work per item.
+	const creds = () => ({
+		slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: sandbox.currentBaseUrl, requestsPerSecond: 1e6, requestsPerMinute: 6e7 },
+	});
+	const run = (type: string, count: number, offset: number) =>
+		runNode({
+			type,
+			parameters: type === 'slickText' ? { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' } : { mobileNumber: '={{ $json.mobile }}' },
+			items: Array.from({ length: count }, (_, i) => ({ mobile: `+1212${String(offset + i).padStart(7, '0')}` })),
+			credentials: creds(),
+		});
+
+	it(`${PER_ITEM_CREATES} creates: our node next to a minimal declarative node`, async () => {
+		// Warm-up of both (not measured), then alternate so that both see the same machine.
+		await run('slickText', 50, 9_000_000);
+		await run('minimalCreate', 50, 9_100_000);
+		const times: Record<string, number[]> = { slickText: [], minimalCreate: [] };
+		for (let round = 0; round < 3; round++) {
+			for (const type of ['minimalCreate', 'slickText']) {
+				const started = performance.now();
+				const result = await run(type, PER_ITEM_CREATES, 1_000_000 * (round + 1) + (type === 'slickText' ? 500_000 : 0));
+				const ms = performance.now() - started;
+				if (result.error) throw result.error;
+				expect(result.items).toHaveLength(PER_ITEM_CREATES);
+				times[type].push(ms / PER_ITEM_CREATES);
+			}
+		}
+		const minimal = median(times.minimalCreate);
+		const ours = median(times.slickText);
+		rows.push({
+			scenario: `${PER_ITEM_CREATES} creates, no rate limit: minimal declarative node (baseline)`,
+			requests: PER_ITEM_CREATES,
+			records: PER_ITEM_CREATES,
+			seconds: ((minimal * PER_ITEM_CREATES) / 1000).toFixed(2),
+			peakHeapMb: '-',
+			note: `${minimal.toFixed(2)} ms per item (median of 3 runs)`,
+		});
+		rows.push({
+			scenario: `${PER_ITEM_CREATES} creates, no rate limit: SlickText node`,
+			requests: PER_ITEM_CREATES,
+			records: PER_ITEM_CREATES,
+			seconds: ((ours * PER_ITEM_CREATES) / 1000).toFixed(2),
+			peakHeapMb: '-',
+			note: `${ours.toFixed(2)} ms per item (median of 3 runs), ${(ours / minimal).toFixed(2)}x the minimal node`,
+		});
+	});
+
+	it(`${FIRST_REQUEST_ITEMS} items: when the first request leaves`, async () => {
+		const result: Record<string, number> = {};
+		for (const type of ['minimalCreate', 'slickText']) {
+			const before = await stats(sandbox.currentBaseUrl);
+			const started = Date.now();
+			const done = await run(type, FIRST_REQUEST_ITEMS, type === 'slickText' ? 7_000_000 : 7_500_000);
+			if (done.error) throw done.error;
+			const s = (await (await fetch(`${new URL(sandbox.currentBaseUrl).origin}/__sandbox/stats?arrivals=1`)).json()) as {
+				arrivals: Array<[number, number]>;
+			};
+			result[type] = (s.arrivals[before.requests][0] - started) / 1000;
+		}
+		rows.push({
+			scenario: `${FIRST_REQUEST_ITEMS} creates: first request arrives after`,
+			requests: FIRST_REQUEST_ITEMS,
+			records: FIRST_REQUEST_ITEMS,
+			seconds: result.slickText.toFixed(2),
+			peakHeapMb: '-',
+			note: `SlickText node ${result.slickText.toFixed(2)} s, minimal node ${result.minimalCreate.toFixed(2)} s after the run started (target: 2 s)`,
+		});
+	});
 });
 
 // Scenario 4: what a user would otherwise build, in the real n8n runtime of the end-to-end tests.
