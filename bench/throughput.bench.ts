@@ -2,7 +2,7 @@
 // (a plain loop of fetch calls doing the same work). Prints a table; asserts nothing about time.
 import { sleep } from 'n8n-workflow';
 
-import { runNode } from '../test/helpers/engine';
+import { loadPackage, runNode } from '../test/helpers/engine';
 import * as realN8n from './realN8n';
 import { freePort, startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
@@ -251,6 +251,199 @@ describe('rate-limited bursts and list hygiene', () => {
 			note: `${batches.length} items of 500 contact IDs, one request each`,
 		});
 		expect(after.requests - before.requests).toBe(batches.length);
+	});
+});
+
+/** Round trips (ms) the sandbox adds for the rate rows: 0 is loopback, 150 is about real SlickText. */
+const RTTS = (process.env.BENCH_RTTS || '0,40,80,150').split(',').map(Number);
+const RTT_CREATES = Number(process.env.BENCH_RTT_CREATES || 200);
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const limiterModule = require('../dist/nodes/shared/transport/rateLimiter.js');
+
+describe('rate-limited creates over a network (sandbox --latency-ms)', () => {
+	let sandbox: SandboxProcess | undefined;
+	afterEach(async () => {
+		await sandbox?.stop();
+		sandbox = undefined;
+	});
+
+	for (const rtt of RTTS) {
+		it(`${RTT_CREATES} creates at ${rtt} ms round trip`, async () => {
+			sandbox = await startSandboxProcess(['--contacts', '0', '--latency-ms', String(rtt)]);
+			limiterModule.resetLimiters();
+			// When the limiter let the first request go and took in the last answer (this process's clock).
+			const proto = limiterModule.RateLimiter.prototype;
+			const { tryBook, finish } = proto;
+			let firstSent = Infinity;
+			let lastAnswer = 0;
+			proto.tryBook = function (this: unknown) {
+				const booking = tryBook.call(this);
+				if (typeof booking !== 'number') firstSent = Math.min(firstSent, Date.now());
+				return booking;
+			};
+			proto.finish = function (this: unknown, booking: unknown) {
+				lastAnswer = Math.max(lastAnswer, Date.now());
+				return finish.call(this, booking);
+			};
+			let result;
+			try {
+				const items = numbers(RTT_CREATES).map((mobile) => ({ mobile }));
+				result = await runNode({
+					type: 'slickText',
+					parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+					items,
+					credentials: { slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: sandbox.currentBaseUrl } },
+					continueOnFail: true,
+				});
+			} finally {
+				proto.tryBook = tryBook;
+				proto.finish = finish;
+			}
+			const s = (await (await fetch(`${new URL(sandbox.currentBaseUrl).origin}/__sandbox/stats?arrivals=1`)).json()) as Stats & {
+				arrivals: Array<[number, number]>;
+			};
+			const failed = result.items.filter((item) => item.error || item.json.error).length;
+			const created = s.byStatus['200'] ?? 0;
+			const refused = s.byStatus['429'] ?? 0;
+			const fastest = Math.floor((created - 1) / PER_SECOND);
+			const arrivalSpan = ((s.lastAt ?? 0) - (s.firstAt ?? 0)) / 1000;
+			const wholeRun = (lastAnswer - firstSent) / 1000;
+			// The most requests the server accepted in any one second (sliding): 8 is the limit.
+			const accepted = s.arrivals.filter(([, status]) => status === 200).map(([at]) => at);
+			let peak = 0;
+			for (let i = 0, j = 0; i < accepted.length; i++) {
+				while (accepted[i] - accepted[j] >= 1000) j++;
+				peak = Math.max(peak, i - j + 1);
+			}
+			rows.push({
+				scenario: `${RTT_CREATES} creates, rate limited, ${rtt} ms round trip`,
+				requests: s.requests,
+				records: created,
+				seconds: wholeRun.toFixed(2),
+				peakHeapMb: '-',
+				note:
+					`${failed} failed, ${refused} answers 429 (${((100 * refused) / s.requests).toFixed(1)}%); ` +
+					`first sent to last answer ${wholeRun.toFixed(2)} s vs ideal ${(fastest + rtt / 1000).toFixed(2)} s = ${((100 * (fastest + rtt / 1000)) / wholeRun).toFixed(0)}%; ` +
+					`first to last arrival ${arrivalSpan.toFixed(2)} s vs ideal ${fastest.toFixed(2)} s = ${((100 * fastest) / arrivalSpan).toFixed(0)}%; ` +
+					`peak ${peak} accepted in 1 s`,
+			});
+			if (process.env.BENCH_RTT_TRACE) {
+				const t0 = s.firstAt ?? 0;
+				process.stdout.write(`arrivals at ${rtt} ms: ${s.arrivals.map(([at, st]) => `${at - t0}${st === 200 ? '' : `!${st}`}`).join(' ')}\n`);
+			}
+			expect(created).toBe(RTT_CREATES);
+		});
+	}
+});
+
+const PER_ITEM_CREATES = Number(process.env.BENCH_PER_ITEM_CREATES || 2_000);
+const FIRST_REQUEST_ITEMS = Number(process.env.BENCH_FIRST_REQUEST_ITEMS || 1_000);
+
+/**
+ * n8n's own baseline for a declarative node: one property, a fixed base URL, the same request (POST
+ * /contacts with the number) through the same engine. What our node costs beyond it is ours to cut.
+ */
+function registerMinimalNode(baseUrl: string) {
+	loadPackage().nodes.minimalCreate = {
+		description: {
+			displayName: 'Minimal Create',
+			name: 'minimalCreate',
+			group: ['output'],
+			version: 1,
+			description: 'One property, one request',
+			defaults: { name: 'Minimal Create' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'slickTextApi', required: true }],
+			requestDefaults: { baseURL: `${baseUrl}/brands/1001`, headers: { Accept: 'application/json' }, json: true },
+			properties: [
+				{
+					displayName: 'Mobile Number',
+					name: 'mobileNumber',
+					type: 'string',
+					default: '',
+					routing: { request: { method: 'POST', url: '/contacts' }, send: { type: 'body', property: 'mobile_number' } },
+				},
+			],
+		},
+	} as never;
+}
+
+describe('work per item (no rate limit)', () => {
+	let sandbox: SandboxProcess;
+	beforeAll(async () => {
+		sandbox = await startSandboxProcess(['--contacts', '0', '--no-rate-limit']);
+		registerMinimalNode(sandbox.currentBaseUrl);
+	});
+	afterAll(async () => sandbox?.stop());
+	// The limiter allows far more than the run sends: what is left is the work per item.
+	const creds = () => ({
+		slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: sandbox.currentBaseUrl, requestsPerSecond: 1e6, requestsPerMinute: 6e7 },
+	});
+	const run = (type: string, count: number, offset: number) =>
+		runNode({
+			type,
+			parameters: type === 'slickText' ? { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' } : { mobileNumber: '={{ $json.mobile }}' },
+			items: Array.from({ length: count }, (_, i) => ({ mobile: `+1212${String(offset + i).padStart(7, '0')}` })),
+			credentials: creds(),
+		});
+
+	it(`${PER_ITEM_CREATES} creates: our node next to a minimal declarative node`, async () => {
+		// Warm-up of both (not measured), then alternate so that both see the same machine.
+		await run('slickText', 50, 9_000_000);
+		await run('minimalCreate', 50, 9_100_000);
+		const times: Record<string, number[]> = { slickText: [], minimalCreate: [] };
+		for (let round = 0; round < 3; round++) {
+			for (const type of ['minimalCreate', 'slickText']) {
+				const started = performance.now();
+				const result = await run(type, PER_ITEM_CREATES, 1_000_000 * (round + 1) + (type === 'slickText' ? 500_000 : 0));
+				const ms = performance.now() - started;
+				if (result.error) throw result.error;
+				expect(result.items).toHaveLength(PER_ITEM_CREATES);
+				times[type].push(ms / PER_ITEM_CREATES);
+			}
+		}
+		const minimal = median(times.minimalCreate);
+		const ours = median(times.slickText);
+		rows.push({
+			scenario: `${PER_ITEM_CREATES} creates, no rate limit: minimal declarative node (baseline)`,
+			requests: PER_ITEM_CREATES,
+			records: PER_ITEM_CREATES,
+			seconds: ((minimal * PER_ITEM_CREATES) / 1000).toFixed(2),
+			peakHeapMb: '-',
+			note: `${minimal.toFixed(2)} ms per item (median of 3 runs)`,
+		});
+		rows.push({
+			scenario: `${PER_ITEM_CREATES} creates, no rate limit: SlickText node`,
+			requests: PER_ITEM_CREATES,
+			records: PER_ITEM_CREATES,
+			seconds: ((ours * PER_ITEM_CREATES) / 1000).toFixed(2),
+			peakHeapMb: '-',
+			note: `${ours.toFixed(2)} ms per item (median of 3 runs), ${(ours / minimal).toFixed(2)}x the minimal node`,
+		});
+	});
+
+	it(`${FIRST_REQUEST_ITEMS} items: when the first request leaves`, async () => {
+		const result: Record<string, number> = {};
+		for (const type of ['minimalCreate', 'slickText']) {
+			const before = await stats(sandbox.currentBaseUrl);
+			const started = Date.now();
+			const done = await run(type, FIRST_REQUEST_ITEMS, type === 'slickText' ? 7_000_000 : 7_500_000);
+			if (done.error) throw done.error;
+			const s = (await (await fetch(`${new URL(sandbox.currentBaseUrl).origin}/__sandbox/stats?arrivals=1`)).json()) as {
+				arrivals: Array<[number, number]>;
+			};
+			result[type] = (s.arrivals[before.requests][0] - started) / 1000;
+		}
+		rows.push({
+			scenario: `${FIRST_REQUEST_ITEMS} creates: first request arrives after`,
+			requests: FIRST_REQUEST_ITEMS,
+			records: FIRST_REQUEST_ITEMS,
+			seconds: result.slickText.toFixed(2),
+			peakHeapMb: '-',
+			note: `SlickText node ${result.slickText.toFixed(2)} s, minimal node ${result.minimalCreate.toFixed(2)} s after the run started (target: 2 s)`,
+		});
 	});
 });
 

@@ -107,7 +107,7 @@ class Sandbox {
 		return this.rateLimiter ? {} : { requestsPerSecond: 1000, requestsPerMinute: 60000 };
 	}
 
-	sendStats(res) {
+	sendStats(res, url) {
 		const byStatus = {};
 		for (const r of this.requests) byStatus[r.status] = (byStatus[r.status] || 0) + 1;
 		res.writeHead(200, { 'content-type': 'application/json' });
@@ -117,7 +117,9 @@ class Sandbox {
 			if (!(span.firstAt <= receivedAt)) span.firstAt = receivedAt;
 			if (!(span.lastAt >= receivedAt)) span.lastAt = receivedAt;
 		}
-		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...span }));
+		// ?arrivals=1 adds [receivedAt, status] of every logged request (how a run spread over the windows).
+		const arrivals = url && url.searchParams.get('arrivals') ? { arrivals: this.requests.map((r) => [r.receivedAt, r.status]) } : {};
+		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...span, ...arrivals }));
 	}
 
 	takeFault(entry) {
@@ -131,7 +133,7 @@ class Sandbox {
 		const rawBody = Buffer.concat(chunks).toString('utf8');
 		const url = new URL(req.url, 'http://sandbox');
 		// Control paths for a sandbox in another process (benchmarks): not part of SlickText, not logged.
-		if (url.pathname === '/__sandbox/stats') return this.sendStats(res);
+		if (url.pathname === '/__sandbox/stats') return this.sendStats(res, url);
 		const entry = {
 			seq: ++this.requestCount,
 			receivedAt,

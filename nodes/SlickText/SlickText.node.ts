@@ -28,10 +28,8 @@ export class SlickText implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'slickTextApi', required: true }],
 		requestDefaults: {
-			// Every path but GET /brands lives under the brand; a brand ID copied from the web app as
-			// "b26136" works too.
-			baseURL:
-				'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") + "/brands/" + String($credentials.brandId).trim().replace(/^b/i, "") }}',
+			// No baseURL here: each operation's runner sets it from the credential (see shared/routing.ts),
+			// as an expression here would be evaluated twice for every item.
 			headers: { Accept: 'application/json' },
 			json: true,
 			// Statuses are checked by the shared response check, which keeps SlickText's own message.

@@ -29,7 +29,8 @@ export class SlickTextLegacy implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'slickTextLegacyApi', required: true }],
 		requestDefaults: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
+			// No baseURL here: each operation's runner sets it from the credential (see shared/routing.ts),
+			// as an expression here would be evaluated twice for every item.
 			headers: { Accept: 'application/json' },
 			json: true,
 			// Statuses are checked by the shared response check, which keeps SlickText's own message.

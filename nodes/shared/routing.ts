@@ -10,7 +10,8 @@ import type {
 } from 'n8n-workflow';
 
 import { tracked } from './allItems';
-import type { Platform } from './platform';
+import { CREDENTIAL_TYPE, type Platform } from './platform';
+import { baseUrlOf } from './transport/lookup';
 import { checkResponse, sendOnce, type RequestData } from './transport/request';
 import type { IExecutePaginationFunctions } from 'n8n-workflow';
 
@@ -31,18 +32,34 @@ export interface RouteOptions {
 	output?: PostReceiveAction[];
 	/** Replaces the whole request runner (e.g. an operation that needs a lookup first). */
 	runner?: (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
-	/** Overrides of the node's request defaults, e.g. a baseURL outside the brand. */
+	/** Overrides of the node's request defaults. */
 	request?: Partial<IHttpRequestOptions>;
+	/** False for the one current-API path outside /brands/{brand_id} (GET /brands). */
+	brandScoped?: boolean;
 }
 
 function route(platform: Platform, options: RouteOptions, preSend: PreSendAction[] = []): INodePropertyRouting {
-	const runner = options.runner ?? options.pages ?? sendOnce(platform);
+	const runner = withBaseUrl(platform, options.brandScoped ?? true, options.runner ?? options.pages ?? sendOnce(platform));
 	return {
 		request: { method: options.method, url: options.url, ...(options.request ?? {}) },
 		send: { paginate: true, preSend: [...(options.preSend ?? []), ...preSend] },
 		// A write records which items of the run were done, for the error of an item that fails later.
 		operations: { pagination: options.method === 'GET' ? runner : trackedRunner(runner) },
 		output: { postReceive: [checkResponse(platform), ...(options.output ?? [])] },
+	};
+}
+
+/**
+ * The base URL comes from the credential here, in plain code, not from an expression in the node's
+ * request defaults: n8n evaluates such an expression twice for every item (for the request and again to
+ * see whose host it is), each time building a whole expression context, which was a sixth of the work
+ * per item. The URL sent is the same.
+ */
+function withBaseUrl(platform: Platform, brandScoped: boolean, runner: NonNullable<RouteOptions['runner']>): NonNullable<RouteOptions['runner']> {
+	return async function (this: IExecutePaginationFunctions, requestData: RequestData) {
+		const credentials = (await this.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+		const options = { ...requestData.options, baseURL: baseUrlOf(platform, credentials, brandScoped) };
+		return await runner.call(this, { ...requestData, options });
 	};
 }
 

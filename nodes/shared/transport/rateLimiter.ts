@@ -42,8 +42,20 @@ const EDGE_MARGIN_MS = 15;
 const POLL_MS = 10;
 /** Round trips remembered to estimate the shortest one (the network's part of any round trip). */
 const RTT_SAMPLES = 24;
-/** Taken off the shortest round trip before it shortens how long a request counts (see tryBook). */
-const RTT_SAFETY_MS = 40;
+/**
+ * Once round trips are known, a request counts from its departure plus this much (see countsUntil):
+ * requests leave this process a steady time after they are booked, so departures a window apart
+ * arrive a window apart.
+ */
+const DEPARTURE_MARGIN_MS = 10;
+/**
+ * A round trip longer than the shortest by more than this (plus the margin) means the request was held
+ * up, maybe before it left: it then counts from its answer less the shortest round trip. Smaller
+ * variations are the answer's way back and the server's event loop.
+ */
+const RTT_SLACK_MS = 10;
+/** The list of bookings is cleaned up once it is this long, then once it doubles. */
+const PRUNE_MIN = 64;
 /** How long after an answer the next requests still count as "warm" (see `finish`). */
 const WARM_MS = 60_000;
 /** How far back the x-RateLimit-Remaining samples reach when estimating other senders' rate. */
@@ -54,6 +66,8 @@ const SHARE_MIN_SPAN_MS = 1_000;
 const SHARE_UPDATE_MS = 1_000;
 /** Others sending less than this (a second) count as noise: the process aims at the whole limit. */
 const SHARE_ALONE_PER_S = 0.5;
+/** Alone on the key, a part at least this large goes straight back to the whole limit. */
+const SHARE_SNAP_BACK = 0.95;
 /** The most one adjustment changes the share by (a factor). */
 const SHARE_MAX_STEP = 1.25;
 /** What a 429 leaves of the share. */
@@ -117,6 +131,9 @@ export function resetWaitMs(value: number | undefined, wallNow: number = Date.no
 export class RateLimiter {
 	private bookings: Booking[] = [];
 
+	/** How many bookings the next clean-up of `bookings` waits for. */
+	private pruneAt = PRUNE_MIN;
+
 	private blockedUntil = 0;
 
 	private readonly queue: Array<(booking: Booking) => void> = [];
@@ -139,6 +156,9 @@ export class RateLimiter {
 	private last429 = -Infinity;
 
 	private lastFinish = -Infinity;
+
+	/** Whether the last share update saw others using the key (undefined: none yet). */
+	private othersSeen: boolean | undefined;
 
 	constructor(
 		public limit: RateLimit,
@@ -172,11 +192,15 @@ export class RateLimiter {
 		const t = this.now();
 		if (t < this.blockedUntil) return this.blockedUntil - t;
 		this.recover(t);
-		// Less a safety share: the answer's way back and the server's event loop vary by some milliseconds
-		// (on loopback the round trip is that variation alone, so nothing is taken off there).
-		const minRtt = this.rtts.length > 0 ? Math.max(0, Math.min(...this.rtts) - RTT_SAFETY_MS) : 0;
-		// Forget requests that no longer count in the longest window.
-		this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
+		// Unknown (no warm answer yet): the network may be anywhere between nothing and the whole round trip.
+		const minRtt = this.rtts.length > 0 ? Math.min(...this.rtts) : undefined;
+		// Forget requests that no longer count in the longest window: now and then, not on every call (with a
+		// credential allowing thousands a minute that filter made each booking cost the whole list, a fifth of
+		// the CPU of a 1,000-item run). Requests that no longer count are skipped by waitFor meanwhile.
+		if (this.bookings.length >= this.pruneAt) {
+			this.bookings = this.bookings.filter((b) => this.countsUntil(b, minRtt, 60_000) > t);
+			this.pruneAt = Math.max(PRUNE_MIN, 2 * this.bookings.length);
+		}
 		const fraction = this.share;
 		const perSecond = this.limit.perSecond * fraction;
 		const wait = Math.max(
@@ -195,15 +219,25 @@ export class RateLimiter {
 	}
 
 	/**
-	 * Until when a request counts in a window of `length` ms. The server saw it at some moment between
-	 * sending and answer; the shortest round trip seen is what the network adds to every request, so
-	 * "answer less shortest round trip" is the latest moment it can have left here for good (a request
-	 * held up in this process or at the server answers later and counts longer). A window after that,
-	 * the next request arrives a window after this one did, at any round trip.
+	 * Until when a request counts in a window of `length` ms. The server counts it when it arrives, a
+	 * steady time after it left here (this process's own work, then half the round trip): paced by
+	 * departure, requests sent a window apart arrive a window apart, whatever the round trip, and no slot
+	 * waits for an answer. (Holding each slot until its answer made every window pay a round trip's
+	 * variation: 93% of the fastest schedule at 40 to 150 ms.)
+	 *
+	 * What the answer says still counts: a request whose round trip was longer than the shortest recent
+	 * one may have been held up before it left (a busy event loop), so it counts from its answer less the
+	 * shortest round trip, the latest it can have arrived. (The median instead let a starved process, whose
+	 * usual round trip is inflated, land a batch 60-90 ms early: 12 of 56 answered 429 at 150 ms under
+	 * load.) Until a round trip is known, a request counts until its answer, as before; one still in
+	 * flight a window after it left blocks its slot (it may not have arrived yet). A 429's reset re-syncs
+	 * everything (observe).
 	 */
-	private countsUntil(b: Booking, minRtt: number, length: number): number {
-		if (b.done === undefined) return Infinity;
-		return Math.max(b.sent, b.done - minRtt) + length + EDGE_MARGIN_MS;
+	private countsUntil(b: Booking, minRtt: number | undefined, length: number): number {
+		if (minRtt === undefined) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
+		const paced = b.sent + DEPARTURE_MARGIN_MS;
+		if (b.done === undefined) return b.sent + length > this.now() ? paced + length + EDGE_MARGIN_MS : Infinity;
+		return Math.max(paced, b.done - minRtt - RTT_SLACK_MS) + length + EDGE_MARGIN_MS;
 	}
 
 	/** Hands out slots to waiters in order while there is room, then sets one timer for the rest. */
@@ -231,11 +265,13 @@ export class RateLimiter {
 	}
 
 	/** 0 when the window of `length` ms has room for one more, else the wait until a slot frees. */
-	private waitFor(t: number, minRtt: number, length: number, allowed: number): number {
+	private waitFor(t: number, minRtt: number | undefined, length: number, allowed: number): number {
 		if (!(allowed > 0)) return 0;
 		// A fractional share (say 3.5 a second) rounds down: a shorter window with fewer requests would
 		// let bursts from two windows meet in one of the server's.
 		const max = Math.max(1, Math.floor(allowed + 1e-9));
+		// Fewer requests booked than the window allows (say, a raised limit): room, whatever their times.
+		if (this.bookings.length < max) return 0;
 		const span = length;
 		const ends: number[] = [];
 		let inFlight = 0;
@@ -266,7 +302,11 @@ export class RateLimiter {
 			// With Remaining samples the share is already steered towards the shared limit, and a 429 is mostly
 			// two processes' requests meeting in one of the server's seconds: a small step back is enough.
 			const decrease = this.samples.length > 1 ? SHARE_DECREASE_LEARNT : SHARE_DECREASE;
-			if (t - this.last429 > 1_000) this.share = Math.max(this.minShare(), this.share * decrease);
+			// Found alone on the key by the Remaining samples, a 429 is this process's own timing missing the
+			// server's window by a few milliseconds: the reset above re-syncs it, and a smaller part would
+			// only slow the rest of the run (spaced requests, which each pay the margins).
+			const alone = this.samples.length > 1 && this.othersSeen === false;
+			if (!alone && t - this.last429 > 1_000) this.share = Math.max(this.minShare(), this.share * decrease);
 			this.last429 = t;
 			return;
 		}
@@ -291,7 +331,11 @@ export class RateLimiter {
 		if (span < SHARE_MIN_SPAN_MS || t - this.lastShareUpdate < SHARE_UPDATE_MS) return;
 		const used = first.remaining - remaining;
 		const mine = this.answered - first.mine;
-		const othersPerSecond = (Math.max(0, used - mine) * 1000) / span;
+		// Our own requests still in flight may have been counted already (answers overtake each other on
+		// the way back): they are not others'. (Without this, one answer overtaken read as another sender,
+		// and the part shrank for a process alone on its key.)
+		const inFlight = this.bookings.filter((b) => b.done === undefined).length;
+		const othersPerSecond = (Math.max(0, used - mine - inFlight) * 1000) / span;
 		this.lastShareUpdate = t;
 		// Every process scales its part by how far the key's total use (seen by all of them alike in
 		// Remaining) is from the limit: their parts then add up to it, whatever the split. (Aiming at
@@ -299,9 +343,13 @@ export class RateLimiter {
 		// the aim is the limit less a headroom, as processes that do not know each other's timing meet in
 		// one of the server's seconds now and then. The square root moves halfway
 		// (geometrically), so that processes adjusting together do not overshoot.
-		if (othersPerSecond <= SHARE_ALONE_PER_S) {
-			// Alone on the key (again, say the other worker finished): back to the whole limit quickly.
-			this.share = Math.min(1, (this.share + 1) / 2);
+		this.othersSeen = othersPerSecond > SHARE_ALONE_PER_S;
+		if (!this.othersSeen) {
+			// Alone on the key (again, say the other worker finished): back to the whole limit quickly, and
+			// all the way once close (halving the gap alone never gets there, and any part below 1 spaces
+			// the requests).
+			const back = (this.share + 1) / 2;
+			this.share = back >= SHARE_SNAP_BACK ? 1 : back;
 			return;
 		}
 		const aim = 1 - SHARE_HEADROOM;

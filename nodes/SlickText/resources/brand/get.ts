@@ -11,7 +11,7 @@ export const get: OperationDescription = {
 		routing: currentRoute({
 			method: 'GET',
 			url: '/brands',
-			request: { baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}' },
+			brandScoped: false,
 		}),
 	},
 	properties: [],
