@@ -4,7 +4,7 @@ import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { properties } from './resources';
 import { listOperations } from '../shared/listOperations';
-import { BASE_URL } from '../shared/platform';
+import { baseUrlOf } from '../shared/transport/lookup';
 
 export class SlickText implements INodeType {
 	description: INodeTypeDescription = {
@@ -41,5 +41,5 @@ export class SlickText implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	// Return All of any size: the list operations append their records themselves (see listOperations).
-	customOperations = listOperations(this.description, BASE_URL.current);
+	customOperations = listOperations(this.description, (credentials) => baseUrlOf('current', credentials));
 }

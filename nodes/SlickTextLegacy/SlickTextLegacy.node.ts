@@ -4,7 +4,7 @@ import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { properties } from './resources';
 import { listOperations } from '../shared/listOperations';
-import { BASE_URL } from '../shared/platform';
+import { baseUrlOf } from '../shared/transport/lookup';
 
 export class SlickTextLegacy implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,5 +42,5 @@ export class SlickTextLegacy implements INodeType {
 	methods = { listSearch, loadOptions };
 
 	// Return All of any size: the list operations append their records themselves (see listOperations).
-	customOperations = listOperations(this.description, BASE_URL.legacy);
+	customOperations = listOperations(this.description, (credentials) => baseUrlOf('legacy', credentials));
 }

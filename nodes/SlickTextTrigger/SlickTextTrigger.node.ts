@@ -185,31 +185,34 @@ export class SlickTextTrigger implements INodeType {
 	}
 
 	/**
-	 * The trigger's step in the run n8n starts for a delivery. In production it:
-	 * - drops an event a run already had, by n8n's processed-data store (its database, which every
-	 *   process reads and writes, queue-mode workers too): a repeat that reached another webhook process,
-	 *   or came after a restart, then starts a run that stops here and sends nothing;
-	 * - records the keys in the node's static data, which n8n saves when the run ends and every webhook
-	 *   request reads (see deliveries.ts), so that such a repeat starts no run at all.
+	 * The trigger's step in the run n8n starts for a delivery. In production it records the keys in the
+	 * node's static data, which n8n saves when the run ends and every webhook request reads (see
+	 * deliveries.ts), so that a repeat starts no run at all.
+	 *
+	 * A queue-mode worker gets no static data from n8n (its copy of the workflow has none): saving its own
+	 * keys would replace what the database holds, so it saves only the very first keys of this trigger.
+	 * It checks and records the keys in n8n's processed-data store instead (its database, which every
+	 * process reads, workers too) and drops an event a run already had: a repeat that reached another
+	 * webhook process, or came after a restart, then starts a run that stops here and sends nothing.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		let items = this.getInputData();
+		const items = this.getInputData();
 		if (this.getMode() === 'manual' || !(this.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
 			return [items];
 		}
 		const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
 		if (keys.length === 0) return [items];
-		const options = { mode: 'entries' as const, maxEntries: PERSIST_MAX };
 		const staticData = this.getWorkflowStaticData('node');
-		// A queue-mode worker gets no static data from n8n (its copy of the workflow has none): saving its
-		// own keys would replace what the database holds. It saves only what it can see whole: a copy it
-		// was given, or the very first keys of this trigger.
-		const sawStoredCopy = staticData[STORE_FIELD] !== undefined;
-		const firstKeys = sawStoredCopy ? false : (await this.helpers.getProcessedDataCount('node', options)) === 0;
+		if (staticData[STORE_FIELD] !== undefined) {
+			// n8n gave this run the stored copy (regular mode): every webhook request checks it.
+			recordForRestart(memoryScope(this), staticData, keys, Date.now());
+			return [items];
+		}
+		const options = { mode: 'entries' as const, maxEntries: PERSIST_MAX };
+		const firstKeys = (await this.helpers.getProcessedDataCount('node', options)) === 0;
 		const checked = await this.helpers.checkProcessedAndRecord(keys, 'node', options);
+		if (firstKeys) recordForRestart(memoryScope(this), staticData, keys, Date.now());
 		const fresh = new Set(checked.new.map(String));
-		items = items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey));
-		if (sawStoredCopy || firstKeys) recordForRestart(memoryScope(this), staticData, keys, Date.now());
-		return [items];
+		return [items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey))];
 	}
 }

@@ -330,7 +330,7 @@ function listOperation(
 
 /**
  * The custom operations of a node: every operation with Return All whose route this runner can take over
- * exactly (see listRoute); `baseUrl` gives what the node's `requestDefaults.baseURL` expression gives.
+ * exactly (see listRoute); `baseUrl` is the credential's base URL (transport/lookup.ts baseUrlOf, as every route uses).
  */
 export function listOperations(
 	description: INodeTypeDescription,
