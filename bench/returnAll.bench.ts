@@ -4,6 +4,7 @@
 // BENCH_BIG_SIZES="100000,300000" and BENCH_BIG_LATENCIES="0" narrow the run.
 import { runNode } from '../test/helpers/engine';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { measure } from './measure';
 
 interface Row {
 	scenario: string;
@@ -24,23 +25,6 @@ async function requestCount(base: string): Promise<number> {
 	return ((await (await fetch(`${origin}/__sandbox/stats`)).json()) as { requests: number }).requests;
 }
 
-/** Wall time and peak heap growth of one run (heap sampled every 5 ms after a full GC). */
-async function measure(fn: () => Promise<number>) {
-	const gc = (global as { gc?: () => void }).gc;
-	gc?.();
-	const base = process.memoryUsage().heapUsed;
-	let peak = base;
-	const timer = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage().heapUsed);
-	}, 5);
-	const started = process.hrtime.bigint();
-	const records = await fn();
-	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-	peak = Math.max(peak, process.memoryUsage().heapUsed);
-	clearInterval(timer);
-	gc?.();
-	return { records, seconds, peakMb: (peak - base) / 1024 / 1024 };
-}
 
 function printTable() {
 	const headers: Array<keyof Row> = ['scenario', 'rtt', 'records', 'floor', 'node', 'time', 'memory'];
@@ -96,16 +80,16 @@ for (const latency of LATENCIES) {
 				const r1 = await requestCount(base);
 				const n = await measure(node);
 				const r2 = await requestCount(base);
-				expect(n.records).toBe(size);
-				expect(f.records).toBe(size);
+				expect(n.value).toBe(size);
+				expect(f.value).toBe(size);
 				rows.push({
 					scenario: label,
 					rtt: `${latency} ms`,
 					records: size,
-					floor: `${f.seconds.toFixed(2)} s, ${r1 - r0} req, ${f.peakMb.toFixed(0)} MB`,
-					node: `${n.seconds.toFixed(2)} s, ${r2 - r1} req, ${n.peakMb.toFixed(0)} MB`,
+					floor: `${f.seconds.toFixed(2)} s, ${r1 - r0} req, ${f.peakHeapMb.toFixed(0)} MB`,
+					node: `${n.seconds.toFixed(2)} s, ${r2 - r1} req, ${n.peakHeapMb.toFixed(0)} MB`,
 					time: `${(n.seconds / f.seconds).toFixed(2)}x`,
-					memory: `${(n.peakMb / f.peakMb).toFixed(2)}x`,
+					memory: `${(n.peakHeapMb / f.peakHeapMb).toFixed(2)}x`,
 				});
 			}
 

@@ -5,6 +5,7 @@ import { sleep } from 'n8n-workflow';
 import { loadPackage, runNode } from '../test/helpers/engine';
 import * as realN8n from './realN8n';
 import { freePort, startSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { measure } from './measure';
 
 interface Row {
 	scenario: string;
@@ -35,22 +36,6 @@ async function stats(base: string): Promise<Stats> {
 	return (await (await fetch(`${origin}/__sandbox/stats`)).json()) as never;
 }
 
-/** Wall time and peak heap growth of one run (heap sampled every 5 ms after a full GC). */
-async function measure<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number; peakHeapMb: number }> {
-	const gc = (global as { gc?: () => void }).gc;
-	gc?.();
-	const base = process.memoryUsage().heapUsed;
-	let peak = base;
-	const timer = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage().heapUsed);
-	}, 5);
-	const started = process.hrtime.bigint();
-	const value = await fn();
-	const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-	peak = Math.max(peak, process.memoryUsage().heapUsed);
-	clearInterval(timer);
-	return { value, seconds, peakHeapMb: (peak - base) / 1024 / 1024 };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
