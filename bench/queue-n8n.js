@@ -10,7 +10,7 @@
 //   BENCH_QUEUE_CREATES=1200 BENCH_QUEUE_EXECUTIONS=12 BENCH_QUEUE_WORKERS=2 BENCH_QUEUE_CONCURRENCY=10
 //   BENCH_QUEUE_PORT=5840 (first of 10 ports) BENCH_QUEUE_RATE_LIMIT_WAIT=<s> BENCH_QUEUE_LOGS=<folder>
 
-const { spawn, fork } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -49,26 +49,6 @@ const removeTmp = () => {
 };
 services.onInterrupt.push(removeTmp);
 
-/** The sandbox in its own process (bench/sandbox-child.js), limiting like SlickText. */
-async function startSandboxChild(logs) {
-	const out = logFile(logs, 'sandbox');
-	const child = track('sandbox', fork(path.join(__dirname, 'sandbox-child.js'), [], { stdio: ['ignore', out, out, 'ipc'] }));
-	const ready = await new Promise((resolve, reject) => {
-		child.once('message', resolve);
-		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-	});
-	const arrivals = () =>
-		new Promise((resolve) => {
-			const onMessage = (m) => {
-				if (m?.type !== 'arrivals') return;
-				child.off('message', onMessage);
-				resolve(m.arrivals);
-			};
-			child.on('message', onMessage);
-			child.send({ type: 'arrivals' });
-		});
-	return { ...ready, arrivals };
-}
 
 function workflow() {
 	const credentials = { slickTextApi: { id: env.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } };
@@ -157,7 +137,7 @@ async function run() {
 		log(`redis pid ${pidOf('redis')} on 127.0.0.1:${ports.redis}`);
 		await services.startPostgres({ port: ports.postgres, tmp, logs });
 		log(`postgres pid ${pidOf('postgres')} on 127.0.0.1:${ports.postgres}`);
-		const sandbox = await startSandboxChild(logs);
+		const sandbox = await services.startSandboxChild(logs);
 		log(`sandbox on ${sandbox.currentBaseUrl}`);
 
 		// Every n8n command started from here (imports, main, workers) inherits these through n8nEnv.
@@ -255,7 +235,7 @@ async function run() {
 		// The load: all deliveries at the same moment, 100 distinct numbers each.
 		const perExecution = Math.ceil(CREATES / EXECUTIONS);
 		const numbers = Array.from({ length: CREATES }, (_, i) => `+1212${String(4000000 + i).padStart(7, '0')}`);
-		const arrivalsBefore = (await sandbox.arrivals()).length;
+		const arrivalsBefore = (await sandbox.ask('arrivals')).length;
 		const loadAtStart = loadavg();
 		const startedAt = Date.now();
 		const answers = await Promise.all(
@@ -294,7 +274,7 @@ async function run() {
 		// Items that never came out (an execution that stopped) count as failed too.
 		failed += Math.max(0, CREATES - items);
 
-		const arrivals = (await sandbox.arrivals()).slice(arrivalsBefore).filter(([, , p]) => p.endsWith('/contacts'));
+		const arrivals = (await sandbox.ask('arrivals')).slice(arrivalsBefore).filter(([, , p]) => p.endsWith('/contacts'));
 		if (process.env.BENCH_QUEUE_LOGS) fs.writeFileSync(path.join(logs, 'arrivals.json'), JSON.stringify(arrivals));
 		const accepted = arrivals.filter(([, status]) => status === 200);
 		const refused = arrivals.filter(([, status]) => status === 429).length;

@@ -5,7 +5,7 @@
 // `n8n worker`) with log files, and one list of every process started, each stopped by its PID: in
 // reverse order of start, also on failure or Ctrl-C, and killed as a last resort when the script exits.
 
-const { spawn, spawnSync } = require('node:child_process');
+const { fork, spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -272,7 +272,35 @@ async function startWorker(name, folder, { port, healthPort, brokerPort, concurr
 	return child;
 }
 
+/**
+ * The sandbox in its own process (bench/sandbox-child.js), limiting like SlickText. `ask(type, extra)`
+ * sends the child a message and resolves with its answer of the same type (e.g. `arrivals`, `requests`).
+ */
+async function startSandboxChild(logs, env = {}) {
+	const out = logFile(logs, 'sandbox');
+	const child = track(
+		'sandbox',
+		fork(path.join(__dirname, 'sandbox-child.js'), [], { env: { ...process.env, ...env }, stdio: ['ignore', out, out, 'ipc'] }),
+	);
+	const ready = await new Promise((resolve, reject) => {
+		child.once('message', resolve);
+		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+	});
+	const ask = (type, extra = {}) =>
+		new Promise((resolve) => {
+			const onMessage = (m) => {
+				if (m?.type !== type) return;
+				child.off('message', onMessage);
+				resolve(m[type]);
+			};
+			child.on('message', onMessage);
+			child.send({ type, ...extra });
+		});
+	return { ...ready, child, ask };
+}
+
 module.exports = {
+	startSandboxChild,
 	track,
 	stopWhere,
 	stopAll,

@@ -20,7 +20,6 @@
 //   BENCH_REPEATS_EVENTS=10 (events per platform and phase)  BENCH_REPEATS_PAUSE_MS=1500
 //   BENCH_REPEATS_WORKERS=2  BENCH_REPEATS_PORT=5830 (first of 8 + 3 per worker ports)  BENCH_REPEATS_LOGS=<folder> (keeps every process's log)
 
-const { fork } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -115,29 +114,6 @@ function storedDigest(platform, contactId) {
 	return digest(readDelivery(platform.name, { body }).events[0].key);
 }
 
-/** The sandbox in its own process (bench/sandbox-child.js), limiting like SlickText, with contacts to add. */
-async function startSandboxChild(logs) {
-	const out = logFile(logs, 'sandbox');
-	const child = services.track(
-		'sandbox',
-		fork(path.join(__dirname, 'sandbox-child.js'), [], { env: { ...process.env, SANDBOX_SEED_CONTACTS: '1000' }, stdio: ['ignore', out, out, 'ipc'] }),
-	);
-	const ready = await new Promise((resolve, reject) => {
-		child.once('message', resolve);
-		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-	});
-	const requests = (pathEnd) =>
-		new Promise((resolve) => {
-			const onMessage = (m) => {
-				if (m?.type !== 'requests') return;
-				child.off('message', onMessage);
-				resolve(m.requests);
-			};
-			child.on('message', onMessage);
-			child.send({ type: 'requests', pathEnd });
-		});
-	return { ...ready, requests };
-}
 
 async function post(base, platform, payload) {
 	const { contentType, body } = platform.encode(payload);
@@ -179,7 +155,8 @@ async function run() {
 		await services.startRedis({ port: ports.redis, tmp, logs });
 		await services.startPostgres({ port: ports.postgres, tmp, logs });
 		log(`redis pid ${pidOf('redis')}, postgres pid ${pidOf('postgres')}`);
-		const sandbox = await startSandboxChild(logs);
+		// The sandbox limits like SlickText and has contacts to add.
+		const sandbox = await services.startSandboxChild(logs, { SANDBOX_SEED_CONTACTS: '1000' });
 		log(`sandbox pid ${pidOf('sandbox')} on ${sandbox.currentBaseUrl}`);
 
 		// Every n8n command started from here (imports, main, webhook processes, workers) inherits these.
@@ -257,7 +234,7 @@ async function run() {
 		/** Successful list adds per contact id. */
 		const sideEffects = async () => {
 			const seen = new Map();
-			for (const r of await sandbox.requests('/lists/contacts')) {
+			for (const r of await sandbox.ask('requests', { pathEnd: '/lists/contacts' })) {
 				if (r.method !== 'POST' || r.status !== 200) continue;
 				for (const entry of r.body || []) seen.set(Number(entry.contact_id), (seen.get(Number(entry.contact_id)) || 0) + 1);
 			}
