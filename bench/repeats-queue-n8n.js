@@ -26,6 +26,7 @@ const path = require('node:path');
 
 const env = require('../scripts/n8n-env');
 const services = require('./queueServices');
+const { workflow: repeatsWorkflow } = require('../test/e2e/repeats');
 const { pidOf, waitFor, logFile, sleep } = services;
 
 const EVENTS = Number(process.env.BENCH_REPEATS_EVENTS || 10);
@@ -45,29 +46,13 @@ const ports = {
 
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
 const log = (...args) => console.error('[repeats queue bench]', ...args);
-const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
 const TRIGGER = 'SlickText Trigger';
 
+/** The workflow of test/e2e/repeats.js (trigger, then List > Add Contacts), under a name of its own. */
 function workflow(id, webhookId, parameters, contactIdExpression) {
 	return {
-		id,
+		...repeatsWorkflow(id, webhookId, parameters, contactIdExpression, env.CREDENTIAL_IDS.current),
 		name: `Bench repeats in queue mode (${parameters.platform})`,
-		versionId: `${id}-v1`,
-		active: false,
-		nodes: [
-			{ id: `${id}-t`, name: TRIGGER, type: 'n8n-nodes-slicktext.slickTextTrigger', typeVersion: 2, position: [0, 0], webhookId, parameters },
-			{
-				id: `${id}-a`,
-				name: 'Add to Welcome List',
-				type: 'n8n-nodes-slicktext.slickText',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { resource: 'list', operation: 'addContacts', contactIds: contactIdExpression, listIds: '={{ [5] }}' },
-				credentials: { slickTextApi: { id: env.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } },
-			},
-		],
-		connections: { [TRIGGER]: next('Add to Welcome List') },
-		settings: { saveDataSuccessExecution: 'all' },
 	};
 }
 

@@ -73,6 +73,9 @@ const platforms = (CREDENTIAL_IDS) => [
 const listenWorkflow = (CREDENTIAL_IDS) =>
 	workflow('e2eRepeatsListen01', 'e2e-repeats-listen', { platform: 'current', events: ['contact_created'] }, '={{ $json.data.contact_id }}', CREDENTIAL_IDS.current);
 
+// Also used by bench/repeats-queue-n8n.js, so both deliver to the same workflow.
+exports.workflow = workflow;
+
 exports.workflows = ({ CREDENTIAL_IDS }) => [...platforms(CREDENTIAL_IDS).map((p) => p.wf), listenWorkflow(CREDENTIAL_IDS)];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
