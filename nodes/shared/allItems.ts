@@ -121,11 +121,28 @@ export function checkLimit(ctx: IExecuteSingleFunctions): void {
 	}
 }
 
+/** Whether a parameter path such as `additionalFields.email` is set on the node (n8n fills in defaults). */
+export function isSet(ctx: IExecuteSingleFunctions, path: string): boolean {
+	let value: unknown = ctx.getNode().parameters;
+	for (const key of path.split('.')) {
+		if (value === null || typeof value !== 'object' || !(key in value)) return false;
+		value = (value as IDataObject)[key];
+	}
+	return true;
+}
+
+/** Whether a raw parameter value holds an expression anywhere (only those can fail to evaluate). */
+function hasExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (value === null || typeof value !== 'object') return false;
+	return Object.values(value).some(hasExpression);
+}
+
 /** Every field of the item evaluates without an error (a broken expression fails that item). */
 function checkExpressions(ctx: IExecuteSingleFunctions, properties: INodeProperties[]): void {
 	const parameters = ctx.getNode().parameters as IDataObject;
 	for (const p of properties) {
-		if (!(p.name in parameters)) continue;
+		if (!(p.name in parameters) || !hasExpression(parameters[p.name])) continue;
 		try {
 			ctx.getNodeParameter(p.name, undefined);
 		} catch (error) {
@@ -134,13 +151,24 @@ function checkExpressions(ctx: IExecuteSingleFunctions, properties: INodePropert
 	}
 }
 
-function asOwn(ctx: IExecuteSingleFunctions, error: unknown): Error {
+export function asOwn(ctx: IExecuteSingleFunctions, error: unknown): Error {
 	if (isOwnError(error)) return error as Error;
 	return markOwn(
 		new NodeOperationError(ctx.getNode(), `${(error as Error)?.message ?? String(error)} [item ${ctx.getItemIndex()}]`, {
 			itemIndex: ctx.getItemIndex(),
 		}),
 	);
+}
+
+const textFieldsOf = new WeakMap<INodeProperties[], Array<{ path: string; label: string }>>();
+
+/** The checks of the all-items gate for one item, before the operation's own preSend steps. */
+export function checkItem(ctx: IExecuteSingleFunctions, properties: INodeProperties[]): void {
+	checkExpressions(ctx, properties);
+	let fields = textFieldsOf.get(properties);
+	if (!fields) textFieldsOf.set(properties, (fields = textFields(properties)));
+	checkTextFields(ctx, fields);
+	checkLimit(ctx);
 }
 
 async function verdictOf(
@@ -150,16 +178,13 @@ async function verdictOf(
 	steps: PreSendAction[],
 	requestOptions: IHttpRequestOptions,
 ): Promise<Map<number, Error>> {
-	const fields = textFields(properties);
 	const invalid = new Map<number, Error>();
 	for (let index = 0; index < total; index++) {
 		const view = atItem(ctx, index);
 		// n8n changed its contexts: only this item can be checked here, the others check themselves.
 		if (!view) continue;
 		try {
-			checkExpressions(view, properties);
-			checkTextFields(view, fields);
-			checkLimit(view);
+			checkItem(view, properties);
 			// The operation's own checks and body building, on a copy that is thrown away.
 			let options = structuredCloneSafe(requestOptions);
 			for (const step of steps) options = await step.call(view, options);
@@ -186,7 +211,7 @@ function itemList(indexes: number[]): string {
 	return indexes.join(', ');
 }
 
-function invalidInputError(ctx: IExecuteSingleFunctions, invalid: Map<number, Error>, total: number): Error {
+export function invalidInputError(ctx: IExecuteSingleFunctions, invalid: Map<number, Error>, total: number): Error {
 	const indexes = [...invalid.keys()].sort((a, b) => a - b);
 	const first = invalid.get(indexes[0]) as Error;
 	// A run of one item keeps the item's own error as it is.
@@ -210,7 +235,7 @@ function invalidInputError(ctx: IExecuteSingleFunctions, invalid: Map<number, Er
  * it, run here for every item to find invalid input before anything is sent.
  */
 export function allItemsChecked(properties: INodeProperties[], steps: PreSendAction[]): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const gate = async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const itemIndex = this.getItemIndex();
 		// Synchronous up to here: item 0 reaches this line before any other item of the run does.
 		const state = runOf(this, itemIndex === 0);
@@ -224,6 +249,25 @@ export function allItemsChecked(properties: INodeProperties[], steps: PreSendAct
 		if (invalid.size > 0) throw invalidInputError(this, invalid, state.total);
 		return requestOptions;
 	};
+	gates.set(gate, properties);
+	return gate;
+}
+
+/** The gates made by allItemsChecked, with the operation's fields: the route runner does their work itself. */
+const gates = new WeakMap<PreSendAction, INodeProperties[]>();
+
+/** The fields of the operation if `step` is its all-items gate. */
+export function gateProperties(step: PreSendAction): INodeProperties[] | undefined {
+	return gates.get(step);
+}
+
+/**
+ * A new run record for a runner that checked all items itself (see routeRunner): the writes of the
+ * run record what was done, and a failed item stops the rest, as under the gate.
+ */
+export function startRun(ctx: IExecuteSingleFunctions, total: number, invalid: Map<number, Error>): void {
+	const key = ctx.getExecuteData() as object | undefined;
+	if (key) runs.set(key, { done: new Set(), total, verdict: Promise.resolve(invalid) });
 }
 
 // ------------------------------------------------------------------------------ progress of a run

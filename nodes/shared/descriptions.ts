@@ -10,7 +10,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { allItemsChecked } from './allItems';
+import { allItemsChecked, isSet } from './allItems';
 import { inputError } from './errors';
 import { pick } from './simplify';
 
@@ -92,12 +92,9 @@ function optionChecks(properties: INodeProperties[]): OptionCheck[] {
 function checkChoices(checks: OptionCheck[]): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		for (const { path, label, values, names } of checks) {
-			let value: unknown;
-			try {
-				value = this.getNodeParameter(path, undefined);
-			} catch {
-				continue; // not shown for this operation's other choices
-			}
+			// Not set: not shown for this operation's other choices (asking n8n would throw, which is slow).
+			if (!isSet(this, path)) continue;
+			const value = this.getNodeParameter(path, undefined) as unknown;
 			if (value === undefined || value === null || value === '') continue;
 			if (!values.some((allowed) => String(allowed) === String(value))) {
 				throw inputError(this, label, `"${String(value)}" is not one of: ${names.join(', ')}`);

@@ -2,7 +2,9 @@
 // nothing, a failure part-way says which items were done, n8n's Retry On Fail is measured, lists are
 // never partial, and what goes out is checked first (limit, mobile numbers, text fields, time zones).
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { runNode, type RunOptions } from '../helpers/engine';
+import type { INodeType } from 'n8n-workflow';
+
+import { loadPackage, runNode, type RunOptions } from '../helpers/engine';
 import { sent, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -45,8 +47,10 @@ describe('bad input anywhere in the run: nothing is sent', () => {
 		const result = await createContacts(phones);
 		expect(sent(ctx.sandbox)).toHaveLength(0);
 		const error = describeError(result.error);
-		// n8n's routing node wraps a rejected item in a NodeApiError without an HTTP code.
-		expect((result.error as any)?.httpCode ?? 'none').toBe('none');
+		// Input errors are NodeOperationErrors (n8n's routing node wrapped them in a NodeApiError without
+		// an HTTP code; the nodes' own route runner stops the run before it).
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect((result.error as any)?.context?.itemIndex).toBe(5);
 		expect(error.message).toBe('Mobile Number: is required [item 5]. Nothing was sent: 1 of 10 items has invalid input (item 5)');
 		expect(result.json).toEqual([]);
 	});
@@ -90,6 +94,38 @@ describe('bad input anywhere in the run: nothing is sent', () => {
 		expect(describeError(result.error).message).toMatch(/^Contact: .*\[item 4\]\. Nothing was sent: 1 of 6 items/);
 		expect(sent(ctx.sandbox, LEGACY_MESSAGES)).toHaveLength(0);
 		expect(sent(ctx.sandbox)).toHaveLength(0);
+	});
+});
+
+describe("under n8n's routing node (an operation the route runner would not take over)", () => {
+	// Every operation runs through the nodes' route runner (nodes/shared/routeRunner.ts). Should one ever
+	// fall back to n8n's routing node, the all-items gate in its preSend steps still holds the run.
+	let saved: INodeType['customOperations'];
+	beforeEach(() => {
+		const node = loadPackage().nodes.slickText as INodeType;
+		saved = node.customOperations;
+		node.customOperations = undefined;
+	});
+	afterEach(() => {
+		(loadPackage().nodes.slickText as INodeType).customOperations = saved;
+	});
+
+	test('10 Contact Create items, item 5 without a number: zero requests, the error names item 5', async () => {
+		const phones = numbers(10);
+		phones[5] = '';
+		const result = await createContacts(phones);
+		expect(sent(ctx.sandbox)).toHaveLength(0);
+		// The routing node wraps a rejected item in a NodeApiError without an HTTP code.
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(describeError(result.error).message).toBe('Mobile Number: is required [item 5]. Nothing was sent: 1 of 10 items has invalid input (item 5)');
+	});
+
+	test('with valid input the 10 creates are sent once each, in order', async () => {
+		const phones = numbers(10);
+		const result = await createContacts(phones);
+		expect(result.error).toBeUndefined();
+		expect(sent(ctx.sandbox, CONTACTS).map((r) => (r.body as any).mobile_number)).toEqual(phones);
+		expect(result.items.map((item) => item.json.mobile_number)).toEqual(phones);
 	});
 });
 

@@ -1,6 +1,6 @@
 // Return All of any size. n8n's routing node appends each item's result with push(...records), which
 // overflowed the stack between 120,000 and 125,000 records; the list operations now run as custom
-// operations that append records one by one (nodes/shared/listOperations.ts). These tests fail on the
+// operations that append records one by one (nodes/shared/routeRunner.ts). These tests fail on the
 // old code (it refused above 100,000 records). Legacy pages after the first go out 4 at a time.
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
@@ -102,15 +102,25 @@ describe('Return All over 120,000 records', () => {
 	});
 });
 
-describe('Every Get Many of both nodes runs as the node\'s own list operation', () => {
+describe('Every operation of both nodes runs through the shared route runner', () => {
 	// With no bound left in the pagers, an operation that fell back to n8n's routing node would fail
-	// past ~120,000 records again (e.g. a filter field given its own routing.send).
-	test.each(['slickText', 'slickTextLegacy'])('%s: each operation with Return All is a custom operation', (name) => {
+	// past ~120,000 records again (e.g. a field routing something the runner does not take over), and
+	// would cost the routing node's work per item.
+	test.each([
+		['slickText', 60, 13],
+		['slickTextLegacy', 23, 10],
+	])('%s: each of its %d operations is a custom operation (%d with Return All)', (name, count, listCount) => {
 		const node = loadPackage().nodes[name] as INodeType;
+		const all: string[] = [];
 		const withReturnAll: string[] = [];
 		for (const p of node.description.properties as INodeProperties[]) {
-			if (p.name !== 'returnAll') continue;
 			const show = p.displayOptions?.show ?? {};
+			if (p.name === 'operation') {
+				for (const resource of (show.resource ?? []) as string[]) {
+					for (const option of (p.options ?? []) as Array<{ value: string }>) all.push(`${resource}.${option.value}`);
+				}
+			}
+			if (p.name !== 'returnAll') continue;
 			for (const resource of (show.resource ?? []) as string[]) {
 				for (const operation of (show.operation ?? []) as string[]) withReturnAll.push(`${resource}.${operation}`);
 			}
@@ -118,8 +128,9 @@ describe('Every Get Many of both nodes runs as the node\'s own list operation', 
 		const custom = Object.entries(node.customOperations ?? {}).flatMap(([resource, ops]) =>
 			Object.keys(ops).map((operation) => `${resource}.${operation}`),
 		);
-		expect(withReturnAll.length).toBe(name === 'slickText' ? 13 : 10);
-		expect(custom.sort()).toEqual(withReturnAll.sort());
+		expect(all).toHaveLength(count);
+		expect(withReturnAll).toHaveLength(listCount);
+		expect(custom.sort()).toEqual(all.sort());
 	});
 });
 
