@@ -36,6 +36,7 @@ class Sandbox {
 		this.credentials = CREDENTIALS;
 		this.server = undefined;
 		this.sockets = new Set();
+		this.openConnections = 0;
 		this.router = createRouter();
 		current.register(this.router, this);
 		legacy.register(this.router, this);
@@ -55,6 +56,7 @@ class Sandbox {
 		// them how many shook hands over TLS and how many of those resumed an earlier TLS session.
 		this.connectionCounts = { connections: 0, tlsHandshakes: 0, tlsResumed: 0 };
 		this.countedSockets = new WeakSet();
+		this.resetPeak();
 		this.setRateLimit(this.options.rateLimit);
 		return this;
 	}
@@ -90,7 +92,12 @@ class Sandbox {
 		} else {
 			this.server = http.createServer(withLatency(handler, latencyMs));
 		}
-		this.server.on('connection', track);
+		this.server.on('connection', (socket) => {
+			track(socket);
+			this.openConnections++;
+			this.peakOpenConnections = Math.max(this.peakOpenConnections, this.openConnections);
+			socket.on('close', () => this.openConnections--);
+		});
 		// Over TLS the round trip is added on the TCP connection in front (handshakes pay it too).
 		const delayed = tls && latencyMs > 0;
 		await listen(this.server, delayed ? 0 : port, host);
@@ -141,7 +148,16 @@ class Sandbox {
 		}
 		// ?arrivals=1 adds [receivedAt, status] of every logged request (how a run spread over the windows).
 		const arrivals = url && url.searchParams.get('arrivals') ? { arrivals: this.requests.map((r) => [r.receivedAt, r.status]) } : {};
-		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...this.connectionCounts, ...span, ...arrivals }));
+		const { openConnections, peakOpenConnections } = this;
+		// ?resetPeak=1: the peak counts again from now (after this answer), for the next run to measure.
+		if (url && url.searchParams.get('resetPeak')) this.resetPeak();
+		const connections = { ...this.connectionCounts, openConnections, peakOpenConnections };
+		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...connections, ...span, ...arrivals }));
+	}
+
+	/** The most connections open at once (any, control paths included) counts again from those open now. */
+	resetPeak() {
+		this.peakOpenConnections = this.openConnections;
 	}
 
 	countConnection(socket) {

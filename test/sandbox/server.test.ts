@@ -58,6 +58,8 @@ describe('sandbox core', () => {
 			connections: expect.any(Number),
 			tlsHandshakes: 0,
 			tlsResumed: 0,
+			openConnections: expect.any(Number),
+			peakOpenConnections: expect.any(Number),
 			firstAt: expect.any(Number),
 			lastAt: expect.any(Number),
 		});

@@ -52,6 +52,26 @@ describe('sandbox over TLS', () => {
 		}
 	});
 
+	it('reports the most connections open at once since the last reset of the peak', async () => {
+		sandbox = await startSandbox({ tls: true, rateLimit: false, latencyMs: 50 });
+		const ca = sandbox.certificate.cert;
+		const closing = new https.Agent({ keepAlive: false });
+		try {
+			await get(`${sandbox.origin}/__sandbox/stats?resetPeak=1`, closing, ca);
+			await Promise.all([1, 2, 3, 4].map(() => get(contacts(), closing, ca)));
+			const stats = (await get(`${sandbox.origin}/__sandbox/stats?resetPeak=1`, closing, ca)).body;
+			expect(stats.connections).toBe(4);
+			// The four at once, and perhaps the closing connection of the first stats request.
+			expect(stats.peakOpenConnections).toBeGreaterThanOrEqual(4);
+			expect(stats.peakOpenConnections).toBeLessThanOrEqual(5);
+			await Promise.all([1, 2].map(() => get(contacts(), closing, ca)));
+			const next = (await get(`${sandbox.origin}/__sandbox/stats`, closing, ca)).body;
+			expect(next.peakOpenConnections).toBeLessThanOrEqual(3);
+		} finally {
+			closing.destroy();
+		}
+	});
+
 	it('refuses a client that does not trust its certificate, and removes it at stop', async () => {
 		sandbox = await startSandbox({ tls: true, rateLimit: false });
 		const agent = new https.Agent({ keepAlive: false });
