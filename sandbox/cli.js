@@ -2,7 +2,7 @@
 // `npm run sandbox`: the SlickText sandbox on 127.0.0.1, with SlickText's rate limit on.
 //   npm run sandbox -- --port 8787 --contacts 100000 --no-rate-limit --latency-ms 150
 //   npm run sandbox -- --tls   (HTTPS with a self-signed certificate; the node needs its request option
-//                               Ignore SSL Issues, or pass the printed certificate to curl --cacert)
+//                               Ignore SSL Issues (Insecure), or pass the printed certificate to curl --cacert)
 
 const { startSandbox, CREDENTIALS } = require('./server');
 
