@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory of the nodes against the sandbox on loopback, next to the floor
 // (a plain loop of fetch calls doing the same work). Prints a table; asserts nothing about time.
 import { sleep } from 'n8n-workflow';
+import * as https from 'node:https';
 
 import { loadPackage, runNode } from '../test/helpers/engine';
 import * as realN8n from './realN8n';
@@ -478,6 +479,186 @@ describe('the same creates in real n8n, next to n8n\'s HTTP Request node', () =>
 			} finally {
 				await sandbox.stop();
 			}
+		});
+	}
+});
+
+/** Round trips (ms) for the TLS rows; the sandbox adds them on TCP and TLS handshakes too (--tls). */
+const TLS_RTTS = (process.env.BENCH_TLS_RTTS || '0,80').split(',').map(Number);
+const TLS_REQUESTS = Number(process.env.BENCH_TLS_REQUESTS || 100);
+/** Each side is timed this many times; the table shows the median. */
+const TLS_ROUNDS = Number(process.env.BENCH_TLS_ROUNDS || 3);
+
+interface TlsStats extends Stats {
+	connections: number;
+	tlsHandshakes: number;
+	tlsResumed: number;
+	peakOpenConnections: number;
+}
+
+/** One GET over https without verifying the sandbox's self-signed certificate (as the node's Ignore SSL Issues). */
+function httpsGet(url: string, agent: https.Agent | false, headers: Record<string, string> = {}): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const req = https.get(url, { agent, rejectUnauthorized: false, headers }, (res) => {
+			let body = '';
+			res.setEncoding('utf8');
+			res.on('data', (chunk) => (body += chunk));
+			res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`HTTP ${res.statusCode}: ${body}`))));
+		});
+		req.on('error', reject);
+	});
+}
+
+/** The sandbox's counts (over TLS on a connection of its own, not counted); resetPeak starts the peak again. */
+async function connectionStats(base: string, resetPeak = false): Promise<TlsStats> {
+	const url = `${new URL(base).origin}/__sandbox/stats${resetPeak ? '?resetPeak=1' : ''}`;
+	if (url.startsWith('https:')) return JSON.parse(await httpsGet(url, false)) as TlsStats;
+	return (await (await fetch(url)).json()) as TlsStats;
+}
+
+describe('connections over TLS (sandbox --tls)', () => {
+	const sandboxes: SandboxProcess[] = [];
+	afterEach(async () => {
+		await Promise.all(sandboxes.splice(0).map((s) => s.stop()));
+	});
+
+	const ids = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+	/** The node: one Get Contact per item; `unlimited`: the limiter allows far more than the run sends. */
+	const node = (baseUrl: string, unlimited = true) => async (count: number) => {
+		const rate = unlimited ? { requestsPerSecond: 1e6, requestsPerMinute: 6e7 } : {};
+		const result = await runNode({
+			type: 'slickText',
+			parameters: {
+				resource: 'contact',
+				operation: 'get',
+				contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				requestOptions: { allowUnauthorizedCerts: true },
+			},
+			items: ids(count).map((id) => ({ id })),
+			credentials: { slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl, ...rate } },
+			continueOnFail: true,
+		});
+		if (result.error) throw result.error;
+		return result.items.filter((item) => !item.error && !item.json.error).length;
+	};
+
+	/**
+	 * The same GETs with Node's https, `inFlight` at a time (the next starts when one ends): through one
+	 * agent that keeps connections alive (the floor), or, as n8n does, through a new agent for each
+	 * request (a new connection, and no TLS session to resume).
+	 */
+	const plain = (baseUrl: string, keepAlive: boolean, inFlight: number) => async (count: number) => {
+		const shared = new https.Agent({ keepAlive: true, rejectUnauthorized: false });
+		const queue = ids(count);
+		const headers = { Authorization: 'Bearer sandbox-api-key', Accept: 'application/json' };
+		let done = 0;
+		try {
+			await Promise.all(
+				Array.from({ length: Math.min(inFlight, count) }, async () => {
+					for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+						const agent = keepAlive ? shared : new https.Agent({ rejectUnauthorized: false });
+						JSON.parse(await httpsGet(`${baseUrl}/brands/1001/contacts/${id}`, agent, headers));
+						done++;
+					}
+				}),
+			);
+		} finally {
+			shared.destroy();
+		}
+		return done;
+	};
+
+	interface Side {
+		label: string;
+		base: string;
+		run: (count: number) => Promise<number>;
+		/** The row it is compared with. */
+		ref: string;
+		rounds?: number;
+		/** Against SlickText's limit: the note counts the answers 429. */
+		limited?: boolean;
+	}
+
+	/** Times each side (after a warm-up) and adds its row with what the sandbox counted. */
+	async function measureSides(rtt: number, sides: Side[]) {
+		const results: Array<Side & { seconds: number; counted: Record<string, number> }> = [];
+		for (const side of sides) {
+			const rounds = side.rounds ?? TLS_ROUNDS;
+			if (rounds > 1) await side.run(10); // warm-up, not counted
+			const seconds: number[] = [];
+			let counted: Record<string, number> = {};
+			for (let round = 0; round < rounds; round++) {
+				const before = await connectionStats(side.base, true);
+				const run = await measure(() => side.run(TLS_REQUESTS));
+				const after = await connectionStats(side.base);
+				expect(run.value).toBe(TLS_REQUESTS);
+				seconds.push(run.seconds);
+				counted = {
+					requests: after.requests - before.requests,
+					refused: (after.byStatus['429'] ?? 0) - (before.byStatus['429'] ?? 0),
+					connections: after.connections - before.connections,
+					tlsHandshakes: after.tlsHandshakes - before.tlsHandshakes,
+					tlsResumed: after.tlsResumed - before.tlsResumed,
+					peak: after.peakOpenConnections,
+				};
+			}
+			results.push({ ...side, seconds: median(seconds), counted });
+		}
+		for (const r of results) {
+			const c = r.counted;
+			const ref = results.find((other) => other.label === r.ref)!;
+			const rounds = r.rounds ?? TLS_ROUNDS;
+			rows.push({
+				scenario: `connections, ${rtt} ms round trip: ${r.label}`,
+				requests: c.requests,
+				records: TLS_REQUESTS,
+				seconds: r.seconds.toFixed(2),
+				peakHeapMb: '-',
+				note:
+					`${c.connections} connections, ${c.tlsHandshakes} TLS handshakes (${c.tlsResumed} resumed), at most ${c.peak} open at once; ` +
+					`${((1000 * r.seconds) / TLS_REQUESTS).toFixed(1)} ms per request; ` +
+					(r === ref ? 'the reference' : `${(r.seconds / ref.seconds).toFixed(2)}x "${ref.label}"`) +
+					(r.limited ? `; ${c.refused} answers 429` : '') +
+					(rounds > 1 ? `; median of ${rounds}` : '; one run'),
+			});
+		}
+	}
+
+	for (const rtt of TLS_RTTS) {
+		it(`${TLS_REQUESTS} Get Contact requests over TLS at ${rtt} ms round trip`, async () => {
+			const args = ['--contacts', String(TLS_REQUESTS), '--latency-ms', String(rtt)];
+			const start = async (extra: string[]) => {
+				const started = await startSandboxProcess([...extra, ...args]);
+				sandboxes.push(started);
+				return started.currentBaseUrl;
+			};
+			const tls = await start(['--tls', '--no-rate-limit']);
+			// Over plain HTTP the sandbox adds the round trip to each request only: connections cost nothing,
+			// which is the most that keeping them alive could save the node.
+			const http = await start(['--no-rate-limit']);
+			// n8n's routing node starts every item's request before the first answer, and with this
+			// credential the limiter holds none back: all of them are in flight at once. The rows "all at
+			// once" do the same (the sandbox's peak of open connections shows it); "8 in flight" is about
+			// what SlickText's limit of 8 a second keeps in flight.
+			const floorAll = 'floor: https, keep-alive agent, all at once';
+			const floor8 = 'floor: https, keep-alive agent, 8 in flight';
+			await measureSides(rtt, [
+				{ label: 'SlickText node (n8n request helpers)', base: tls, run: node(tls), ref: floorAll },
+				{ label: 'SlickText node over plain HTTP (connections free)', base: http, run: node(http), ref: floorAll },
+				{ label: floorAll, base: tls, run: plain(tls, true, TLS_REQUESTS), ref: floorAll },
+				{ label: 'https, new agent per request (as n8n), all at once', base: tls, run: plain(tls, false, TLS_REQUESTS), ref: floorAll },
+				{ label: floor8, base: tls, run: plain(tls, true, PER_SECOND), ref: floor8 },
+				{ label: 'https, new agent per request (as n8n), 8 in flight', base: tls, run: plain(tls, false, PER_SECOND), ref: floor8 },
+			]);
+			// With SlickText's limit on (sandbox and credential): what the handshakes cost a paced run.
+			const paced = 'SlickText node at SlickText\'s limit (8/s), plain HTTP (connections free)';
+			const tlsLimited = await start(['--tls']);
+			const httpLimited = await start([]);
+			await measureSides(rtt, [
+				{ label: 'SlickText node at SlickText\'s limit (8/s), TLS', base: tlsLimited, run: node(tlsLimited, false), ref: paced, rounds: 1, limited: true },
+				{ label: paced, base: httpLimited, run: node(httpLimited, false), ref: paced, rounds: 1, limited: true },
+			]);
 		});
 	}
 });

@@ -1,6 +1,8 @@
 'use strict';
 // `npm run sandbox`: the SlickText sandbox on 127.0.0.1, with SlickText's rate limit on.
 //   npm run sandbox -- --port 8787 --contacts 100000 --no-rate-limit --latency-ms 150
+//   npm run sandbox -- --tls   (HTTPS with a self-signed certificate; the node needs its request option
+//                               Ignore SSL Issues (Insecure), or pass the printed certificate to curl --cacert)
 
 const { startSandbox, CREDENTIALS } = require('./server');
 
@@ -21,6 +23,7 @@ async function main() {
 			seed,
 			rateLimit: process.argv.includes('--no-rate-limit') ? false : undefined,
 			latencyMs: Number(option('latency-ms', 0)),
+			tls: process.argv.includes('--tls'),
 		},
 		port,
 	);
@@ -38,9 +41,10 @@ async function main() {
 		`  Private Key  ${CREDENTIALS.legacy.privateKey}`,
 		'',
 		`Rate limit: ${sandbox.rateLimiter ? '8 a second, 480 a minute (as SlickText)' : 'off'}`,
-		`Added round trip: ${sandbox.options.latencyMs} ms`,
+		`Added round trip: ${sandbox.options.latencyMs} ms${sandbox.options.tls && sandbox.options.latencyMs ? ' (also on TCP and TLS handshakes)' : ''}`,
+		...(sandbox.certificate ? [`TLS: self-signed certificate ${sandbox.certificate.certPath}`] : []),
 		'',
-		`Try: curl -H "Authorization: Bearer ${CREDENTIALS.current.apiKey}" ${sandbox.currentBaseUrl}/brands/${CREDENTIALS.current.brandId}/contacts?limit=2`,
+		`Try: curl ${sandbox.certificate ? `--cacert ${sandbox.certificate.certPath} ` : ''}-H "Authorization: Bearer ${CREDENTIALS.current.apiKey}" ${sandbox.currentBaseUrl}/brands/${CREDENTIALS.current.brandId}/contacts?limit=2`,
 	];
 	console.log(lines.join('\n'));
 	const stop = async () => {

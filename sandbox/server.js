@@ -4,12 +4,14 @@
 // In memory and stateful. Tests start it in-process on port 0; `npm run sandbox` starts it by hand.
 
 const http = require('node:http');
+const https = require('node:https');
 const { createRouter } = require('./shared/router');
 const { createRateLimiter } = require('./shared/rateLimit');
 const { createFault, takeFault, applyFault } = require('./shared/faults');
 const { HttpError } = require('./shared/httpError');
 const { CREDENTIALS } = require('./shared/credentials');
-const { withLatency } = require('./shared/latency');
+const { withLatency, delayingFront } = require('./shared/latency');
+const { selfSignedCertificate } = require('./shared/tls');
 const current = require('./current');
 const legacy = require('./legacy');
 
@@ -21,6 +23,7 @@ class Sandbox {
 	 * @param {false|{perSecond:number, perMinute:number}} [options.rateLimit] SlickText's limit by default
 	 * @param {{contacts?: number, subscribers?: number}} [options.seed] sizes of the demo data
 	 * @param {number} [options.latencyMs] a round trip added to every request (see latency.js)
+	 * @param {boolean} [options.tls] HTTPS with a self-signed certificate made at start (see tls.js)
 	 */
 	constructor(options = {}) {
 		this.options = {
@@ -28,10 +31,12 @@ class Sandbox {
 			seed: options.seed || {},
 			logBodies: options.logBodies !== false,
 			latencyMs: Number(options.latencyMs) || 0,
+			tls: options.tls === true,
 		};
 		this.credentials = CREDENTIALS;
 		this.server = undefined;
 		this.sockets = new Set();
+		this.openConnections = 0;
 		this.router = createRouter();
 		current.register(this.router, this);
 		legacy.register(this.router, this);
@@ -47,6 +52,11 @@ class Sandbox {
 		this.requests = [];
 		this.faults = [];
 		this.requestCount = 0;
+		// Connections that carried at least one logged request (control paths do not count), and of
+		// them how many shook hands over TLS and how many of those resumed an earlier TLS session.
+		this.connectionCounts = { connections: 0, tlsHandshakes: 0, tlsResumed: 0 };
+		this.countedSockets = new WeakSet();
+		this.resetPeak();
 		this.setRateLimit(this.options.rateLimit);
 		return this;
 	}
@@ -70,17 +80,33 @@ class Sandbox {
 	}
 
 	async start(port = 0, host = '127.0.0.1') {
-		this.server = http.createServer(withLatency((req, res) => this.handle(req, res), this.options.latencyMs));
-		this.server.on('connection', (socket) => {
+		const { tls, latencyMs } = this.options;
+		const handler = (req, res) => this.handle(req, res);
+		const track = (socket) => {
 			this.sockets.add(socket);
 			socket.on('close', () => this.sockets.delete(socket));
+		};
+		if (tls) {
+			this.certificate = selfSignedCertificate();
+			this.server = https.createServer({ key: this.certificate.key, cert: this.certificate.cert }, handler);
+		} else {
+			this.server = http.createServer(withLatency(handler, latencyMs));
+		}
+		this.server.on('connection', (socket) => {
+			track(socket);
+			this.openConnections++;
+			this.peakOpenConnections = Math.max(this.peakOpenConnections, this.openConnections);
+			socket.on('close', () => this.openConnections--);
 		});
-		await new Promise((resolve, reject) => {
-			this.server.once('error', reject);
-			this.server.listen(port, host, resolve);
-		});
-		const address = this.server.address();
-		this.origin = `http://${host}:${address.port}`;
+		// Over TLS the round trip is added on the TCP connection in front (handshakes pay it too).
+		const delayed = tls && latencyMs > 0;
+		await listen(this.server, delayed ? 0 : port, host);
+		if (delayed) {
+			this.front = delayingFront(this.server.address().port, host, latencyMs, track);
+			await listen(this.front, port, host);
+		}
+		const address = (this.front ?? this.server).address();
+		this.origin = `${tls ? 'https' : 'http'}://${host}:${address.port}`;
 		this.currentBaseUrl = `${this.origin}/v1`;
 		this.legacyBaseUrl = `${this.origin}/legacy/v1`;
 		return this;
@@ -89,8 +115,11 @@ class Sandbox {
 	async stop() {
 		if (!this.server) return;
 		for (const socket of this.sockets) socket.destroy();
-		await new Promise((resolve) => this.server.close(() => resolve()));
+		const close = (server) => server && new Promise((resolve) => server.close(() => resolve()));
+		await Promise.all([close(this.server), close(this.front)]);
 		this.server = undefined;
+		this.front = undefined;
+		this.certificate?.remove();
 	}
 
 	/** Credentials as n8n would hold them, pointing at this sandbox. */
@@ -119,7 +148,26 @@ class Sandbox {
 		}
 		// ?arrivals=1 adds [receivedAt, status] of every logged request (how a run spread over the windows).
 		const arrivals = url && url.searchParams.get('arrivals') ? { arrivals: this.requests.map((r) => [r.receivedAt, r.status]) } : {};
-		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...span, ...arrivals }));
+		const { openConnections, peakOpenConnections } = this;
+		// ?resetPeak=1: the peak counts again from now (after this answer), for the next run to measure.
+		if (url && url.searchParams.get('resetPeak')) this.resetPeak();
+		const connections = { ...this.connectionCounts, openConnections, peakOpenConnections };
+		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...connections, ...span, ...arrivals }));
+	}
+
+	/** The most connections open at once (any, control paths included) counts again from those open now. */
+	resetPeak() {
+		this.peakOpenConnections = this.openConnections;
+	}
+
+	countConnection(socket) {
+		if (this.countedSockets.has(socket)) return;
+		this.countedSockets.add(socket);
+		this.connectionCounts.connections++;
+		if (socket.encrypted) {
+			this.connectionCounts.tlsHandshakes++;
+			if (socket.isSessionReused()) this.connectionCounts.tlsResumed++;
+		}
 	}
 
 	takeFault(entry) {
@@ -134,6 +182,7 @@ class Sandbox {
 		const url = new URL(req.url, 'http://sandbox');
 		// Control paths for a sandbox in another process (benchmarks): not part of SlickText, not logged.
 		if (url.pathname === '/__sandbox/stats') return this.sendStats(res, url);
+		this.countConnection(req.socket);
 		const entry = {
 			seq: ++this.requestCount,
 			receivedAt,
@@ -217,6 +266,13 @@ function parseBody(contentType, rawBody) {
 		return Object.fromEntries(new URLSearchParams(rawBody));
 	}
 	return rawBody;
+}
+
+function listen(server, port, host) {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, resolve);
+	});
 }
 
 async function startSandbox(options = {}, port = 0) {

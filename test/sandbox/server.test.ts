@@ -51,7 +51,18 @@ describe('sandbox core', () => {
 		await fetch(url('/contacts'), { headers: auth });
 		await fetch(url('/contacts/999999'), { headers: auth });
 		const stats = await (await fetch(`${sandbox.origin}/__sandbox/stats`)).json();
-		expect(stats).toEqual({ requests: 2, byStatus: { 200: 1, 404: 1 }, firstAt: expect.any(Number), lastAt: expect.any(Number) });
+		expect(stats).toEqual({
+			requests: 2,
+			byStatus: { 200: 1, 404: 1 },
+			// Connections that carried logged requests (plain HTTP here: no TLS handshakes).
+			connections: expect.any(Number),
+			tlsHandshakes: 0,
+			tlsResumed: 0,
+			openConnections: expect.any(Number),
+			peakOpenConnections: expect.any(Number),
+			firstAt: expect.any(Number),
+			lastAt: expect.any(Number),
+		});
 		expect(stats.lastAt).toBeGreaterThanOrEqual(stats.firstAt);
 	});
 
