@@ -9,10 +9,10 @@ import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import * as https from 'node:https';
 
-import { runNode } from './helpers/engine';
+import { runNode } from '../../../helpers/engine';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSandbox, CREDENTIALS } = require('../sandbox/server');
+const { startSandbox, CREDENTIALS } = require('../../../../sandbox/server');
 
 const COUNT = 20;
 
