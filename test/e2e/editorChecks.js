@@ -1,16 +1,18 @@
 'use strict';
-// Issues 18 and 23 in real n8n: the Send default of SlickText Legacy and the HTTP status on an API error,
-// by headless runs (`n8n execute`) of two small workflows.
+// Issues 18 and 23 in real n8n: the Send default of SlickText Legacy, the HTTP status on an API error and
+// the error of bad input, by headless runs (`n8n execute`) of small workflows.
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
-exports.title = 'n8n execute: Send default and API error status';
+exports.title = 'n8n execute: Send default, API error status, bad input';
 
 const SEND_ID = 'e2eLegacySendDflt';
 const HTTP_ID = 'e2eHttpRequestCreds';
 const STATUS_ID = 'e2eApiErrorStatus';
+const BAD_INPUT_ID = 'e2eBadInputError';
+const BAD_PHONES = ['+16175552000', '12345', '+16175552002'];
 
 const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 /** examples/06 with its URLs moved from the dev sandbox (127.0.0.1:8787) to this run's sandbox. */
@@ -75,6 +77,45 @@ exports.workflows = (ctx) => {
 			settings: { executionOrder: 'v1' },
 			active: false,
 		},
+		{
+			id: BAD_INPUT_ID,
+			name: 'e2e: bad input in one of three items',
+			nodes: [
+				manual,
+				{
+					id: 'phones',
+					name: 'Phones',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					position: [220, 0],
+					parameters: { mode: 'raw', jsonOutput: JSON.stringify({ phones: BAD_PHONES }), options: {} },
+				},
+				{
+					id: 'split',
+					name: 'One Item Each',
+					type: 'n8n-nodes-base.splitOut',
+					typeVersion: 1,
+					position: [440, 0],
+					parameters: { fieldToSplitOut: 'phones', options: {} },
+				},
+				{
+					id: 'create',
+					name: 'Create',
+					type: 'n8n-nodes-slicktext.slickText',
+					typeVersion: 1,
+					position: [660, 0],
+					parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.phones }}' },
+					credentials: { slickTextApi: { id: ctx.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } },
+				},
+			],
+			connections: {
+				Start: { main: [[{ node: 'Phones', type: 'main', index: 0 }]] },
+				Phones: { main: [[{ node: 'One Item Each', type: 'main', index: 0 }]] },
+				'One Item Each': { main: [[{ node: 'Create', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+			active: false,
+		},
 	];
 };
 
@@ -129,5 +170,16 @@ exports.run = async (ctx) => {
 		assert.equal(error.httpCode, '422');
 		assert.match(error.message, /already exists/);
 		assert.match(error.description, /use the operation Create or Update/);
+	});
+
+	await check('bad input in one of three items: nothing sent, a NodeOperationError naming the field and the item', async () => {
+		sandbox.reset();
+		const run = await execute(BAD_INPUT_ID);
+		const error = run.data.resultData.runData.Create[0].error;
+		// Not an API error "without a code": the route runner stops the run before n8n's routing node would wrap it.
+		assert.equal(error.name, 'NodeOperationError');
+		assert.equal(error.httpCode, undefined);
+		assert.equal(error.message, 'Mobile Number: "12345" has fewer than 10 digits [item 1]. Nothing was sent: 1 of 3 items has invalid input (item 1)');
+		assert.equal(sandbox.requests.filter((r) => r.path.startsWith('/v1/brands/1001/contacts')).length, 0);
 	});
 };
