@@ -105,8 +105,12 @@ class ItemContext {
 	}
 
 	getNodeParameter(name: string, fallback?: unknown, options?: IDataObject): unknown {
-		const key = options ? `${name}\u0000${JSON.stringify(options)}` : name;
-		if (this.values.has(key)) return structuredClone(this.values.get(key));
+		// With the item: a view made with Object.create for another item shares this map.
+		const key = `${this.itemIndex}\u0000${name}\u0000${options ? JSON.stringify(options) : ''}`;
+		if (this.values.has(key)) {
+			const kept = this.values.get(key);
+			return typeof kept === 'object' ? structuredClone(kept) : kept;
+		}
 		const value = this.run.getNodeParameter(name, this.itemIndex, fallback as never, options as never) as unknown;
 		// Only a parameter that is set: otherwise n8n answered with this call's fallback.
 		if (value !== undefined && rawAt(this.parameters, name) !== undefined && isPlain(value)) {
