@@ -1,5 +1,5 @@
 // The limiter's arithmetic, on a clock the test moves by hand (so nothing here depends on timing).
-import { MAX_RESET_WAIT_MS, RateLimiter, resetWaitMs, type Booking } from '../../../nodes/shared/transport/rateLimiter';
+import { MAX_IN_FLIGHT, MAX_RESET_WAIT_MS, RateLimiter, resetWaitMs, type Booking } from '../../../nodes/shared/transport/rateLimiter';
 
 function clock(start = 1_000_000) {
 	const c = { t: start, now: () => c.t };
@@ -9,6 +9,32 @@ function clock(start = 1_000_000) {
 const booked = (b: Booking | number): b is Booking => typeof b !== 'number';
 
 describe('RateLimiter', () => {
+	it(`hands out at most ${MAX_IN_FLIGHT} requests at once, in item order, one more as each answer comes`, async () => {
+		const c = clock();
+		// A credential allowing far more than SlickText: only the in-flight bound holds requests back.
+		const limiter = new RateLimiter({ perSecond: 1e6, perMinute: 6e7 }, c.now);
+		const order: number[] = [];
+		const bookings: Booking[] = [];
+		for (let i = 0; i < 100; i++) {
+			void limiter.acquire().then((b) => {
+				order.push(i);
+				bookings.push(b);
+			});
+		}
+		const settle = () => new Promise((resolve) => setImmediate(resolve));
+		await settle();
+		expect(MAX_IN_FLIGHT).toBe(32);
+		expect(order).toEqual(Array.from({ length: MAX_IN_FLIGHT }, (_, i) => i));
+		limiter.finish(bookings[3]);
+		limiter.finish(bookings[3]); // a second finish of the same request frees nothing more
+		await settle();
+		expect(order).toHaveLength(MAX_IN_FLIGHT + 1);
+		expect(order[MAX_IN_FLIGHT]).toBe(MAX_IN_FLIGHT);
+		for (const b of [...bookings]) limiter.finish(b);
+		await settle();
+		expect(order).toHaveLength(Math.min(100, 2 * MAX_IN_FLIGHT + 1));
+	});
+
 	it('lets 8 requests through in a second and makes the 9th wait until a second after the first answer', () => {
 		const c = clock();
 		const limiter = new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
