@@ -82,11 +82,8 @@ function textFields(properties: INodeProperties[]): Array<{ path: string; label:
 
 /** An object or array given to a text field by an expression would be sent as "[object Object]". */
 function checkTextFields(ctx: IExecuteSingleFunctions, fields: Array<{ path: string; label: string }>): void {
-	const parameters = ctx.getNode().parameters as IDataObject;
 	for (const { path, label } of fields) {
-		const [top, nested] = path.split('.');
-		if (!(top in parameters)) continue;
-		if (nested !== undefined && !(nested in ((parameters[top] ?? {}) as IDataObject))) continue;
+		if (!isSet(ctx, path)) continue;
 		const value = ctx.getNodeParameter(path, undefined) as unknown;
 		if (value !== null && typeof value === 'object') {
 			throw inputError(
@@ -121,14 +118,20 @@ export function checkLimit(ctx: IExecuteSingleFunctions): void {
 	}
 }
 
-/** Whether a parameter path such as `additionalFields.email` is set on the node (n8n fills in defaults). */
-export function isSet(ctx: IExecuteSingleFunctions, path: string): boolean {
-	let value: unknown = ctx.getNode().parameters;
-	for (const key of path.split('.')) {
-		if (value === null || typeof value !== 'object' || !(key in value)) return false;
+/** The raw parameter at a path such as `additionalFields.email` or `a[0].b` (undefined if not set). */
+export function rawParameter(parameters: IDataObject, path: string): unknown {
+	let value: unknown = parameters;
+	for (const key of path.split(/[.[\]]/)) {
+		if (key === '') continue;
+		if (value === null || typeof value !== 'object') return undefined;
 		value = (value as IDataObject)[key];
 	}
-	return true;
+	return value;
+}
+
+/** Whether a parameter path is set on the node (n8n fills in the defaults of the fields shown). */
+export function isSet(ctx: IExecuteSingleFunctions, path: string): boolean {
+	return rawParameter(ctx.getNode().parameters as IDataObject, path) !== undefined;
 }
 
 /** Whether a raw parameter value holds an expression anywhere (only those can fail to evaluate). */

@@ -22,7 +22,7 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
-import { asOwn, checkItem, gateProperties, invalidInputError, startRun } from './allItems';
+import { asOwn, checkItem, gateProperties, invalidInputError, rawParameter, startRun } from './allItems';
 
 /**
  * Every operation of both nodes runs as an n8n "custom operation" that runs the operation's declarative
@@ -53,17 +53,6 @@ type PostReceiveStep = (
 	items: INodeExecutionData[],
 	response: IN8nHttpFullResponse,
 ) => Promise<INodeExecutionData[]>;
-
-/** The raw parameter at a path such as `additionalFields.email` (undefined if not set). */
-function rawAt(parameters: IDataObject, path: string): unknown {
-	let value: unknown = parameters;
-	for (const key of path.split(/[.[\]]/)) {
-		if (key === '') continue;
-		if (value === null || typeof value !== 'object') return undefined;
-		value = (value as IDataObject)[key];
-	}
-	return value;
-}
 
 /** Plain data (what JSON can hold): safe to keep and hand out as a copy. */
 function isPlain(value: unknown, depth = 0): boolean {
@@ -113,7 +102,7 @@ class ItemContext {
 		}
 		const value = this.run.getNodeParameter(name, this.itemIndex, fallback as never, options as never) as unknown;
 		// Only a parameter that is set: otherwise n8n answered with this call's fallback.
-		if (value !== undefined && rawAt(this.parameters, name) !== undefined && isPlain(value)) {
+		if (value !== undefined && rawParameter(this.parameters, name) !== undefined && isPlain(value)) {
 			this.values.set(key, structuredClone(value));
 		}
 		return value;
@@ -269,7 +258,7 @@ function planOf(description: INodeTypeDescription, node: INode): Plan {
 			});
 		}
 		if (property.type === 'options') {
-			const selected = ((property.options ?? []) as INodePropertyOptions[]).find((o) => o.value === rawAt(parameters, path));
+			const selected = ((property.options ?? []) as INodePropertyOptions[]).find((o) => o.value === rawParameter(parameters, path));
 			const routing = selected?.routing;
 			if (!routing || !shown(selected)) return;
 			if (routing.request) plan.parts.push({ request: routing.request as IDataObject });
@@ -277,7 +266,7 @@ function planOf(description: INodeTypeDescription, node: INode): Plan {
 			plan.pagination ??= routing.operations?.pagination as Pagination;
 			plan.postReceive.push(...((routing.output?.postReceive ?? []) as PostReceiveStep[]));
 		} else if (property.type === 'collection') {
-			const value = (rawAt(parameters, path) ?? {}) as IDataObject;
+			const value = (rawParameter(parameters, path) ?? {}) as IDataObject;
 			for (const option of (property.options ?? []) as INodeProperties[]) {
 				if (Object.keys(value).includes(option.name) && option.type !== undefined) visit(option, path);
 			}
@@ -301,8 +290,8 @@ function setAt(target: IDataObject, name: string, value: unknown): void {
 interface RunSettings {
 	defaults: IDataObject;
 	baseURL: string;
-	credentials: IDataObject;
 	requestOptions: IDataObject;
+	allowedDomains?: string;
 }
 
 /** What n8n's routing node builds for one item from the request defaults, the plan and the node's options. */
@@ -327,15 +316,7 @@ function requestOptionsOf(run: IExecuteFunctions, view: ItemContext, plan: Plan,
 	if (proxy) options.proxy = proxyOf(run, String(proxy), view.itemIndex);
 	if (allowUnauthorizedCerts) options.skipSslCertificateValidation = allowUnauthorizedCerts;
 	options.timeout = timeout ? timeout : 300_000;
-	// The base URL is the node's own (from its credential), so its host is allowed as n8n allows a
-	// declarative node's own base URL.
-	const allowedDomains = getCredentialAllowedDomains?.({
-		node: run.getNode(),
-		credentialData: settings.credentials as ICredentialDataDecryptedObject,
-		credentialOwnedSurface: true,
-		nodeEndpointUrl: settings.baseURL,
-	});
-	if (allowedDomains) options.allowedDomains = allowedDomains;
+	if (settings.allowedDomains) options.allowedDomains = settings.allowedDomains;
 	return options as unknown as IHttpRequestOptions;
 }
 
@@ -404,7 +385,16 @@ function routedOperation(description: INodeTypeDescription, baseUrl: (credential
 		if (!plan.pagination) throw new NodeOperationError(node, 'This operation has no route: choose the resource and operation again');
 		const credentials = (await this.getCredentials(credentialType)) as IDataObject;
 		const requestOptions = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
-		const settings: RunSettings = { defaults, baseURL: baseUrl(credentials), credentials, requestOptions };
+		const baseURL = baseUrl(credentials);
+		// The base URL is the node's own (from its credential), so its host is allowed as n8n allows a
+		// declarative node's own base URL. The same for every item: worked out once.
+		const allowedDomains = getCredentialAllowedDomains?.({
+			node,
+			credentialData: credentials as ICredentialDataDecryptedObject,
+			credentialOwnedSurface: true,
+			nodeEndpointUrl: baseURL,
+		});
+		const settings: RunSettings = { defaults, baseURL, requestOptions, allowedDomains };
 		const { batching } = requestOptions as { batching?: { batch?: { batchSize?: number; batchInterval?: number } } };
 		const batchSize = (batching?.batch?.batchSize ?? 0) > 0 ? (batching?.batch?.batchSize as number) : 1;
 		const batchInterval = batching?.batch?.batchInterval ?? 0;
