@@ -2,9 +2,14 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
-import { properties } from './resources';
-import { routedOperations } from '../shared/routeRunner';
-import { baseUrlOf } from '../shared/transport/lookup';
+import { resourceProperty, resources } from './resources';
+import { describeResources } from '../shared/resources';
+import { customOperationsOf } from '../shared/runner/run';
+
+const { properties, routes } = describeResources('SlickText Legacy', resourceProperty, resources);
+
+// Every request of the node: JSON, with SlickText's answers read as JSON.
+const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };
 
 export class SlickTextLegacy implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,20 +33,14 @@ export class SlickTextLegacy implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'slickTextLegacyApi', required: true }],
-		requestDefaults: {
-			// No baseURL here: each operation's runner sets it from the credential (see shared/routing.ts),
-			// as an expression here would be evaluated twice for every item.
-			headers: { Accept: 'application/json' },
-			json: true,
-			// Statuses are checked by the shared response check, which keeps SlickText's own message.
-			ignoreHttpStatusErrors: true,
-		},
+		// The base URL comes from the credential (runner/run.ts sets it per operation, from transport's baseUrlOf).
+		requestDefaults: REQUEST_DEFAULTS,
 		properties,
 	};
 
 	methods = { listSearch, loadOptions };
 
-	// Every operation runs its declarative routing through the shared route runner: less work per item
-	// than n8n's routing node, and Return All of any size (see shared/routeRunner.ts).
-	customOperations = routedOperations(this.description, (credentials) => baseUrlOf('legacy', credentials));
+	// Every operation runs through the nodes' runner (shared/runner/run.ts) as an n8n custom operation; the
+	// description's routing is the same route for n8n's own routing node (see docs/architecture.md).
+	customOperations = customOperationsOf(routes, REQUEST_DEFAULTS);
 }

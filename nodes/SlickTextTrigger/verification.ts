@@ -6,7 +6,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { limitedRequest, type RawAnswer } from '../shared/transport/lookup';
+import { baseUrlOf, send, wireOf, type Answer } from '../shared/transport/request';
 import type { ReceivedEvent } from './events';
 
 /**
@@ -49,18 +49,23 @@ function positiveId(value: unknown): string | undefined {
 	return /^[1-9]\d{0,17}$/.test(text) ? text : undefined;
 }
 
-/** One GET to the brand, through the credential's rate limiter like every other request. */
+/**
+ * One GET to the brand, through the one transport like every other request. A 429 is not waited out
+ * here (SlickText waits 5 seconds for the webhook's answer): any answer but 2xx and 404 is a retry.
+ */
 async function get(ctx: IWebhookFunctions, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
-	let response: RawAnswer;
+	let response: Answer;
 	try {
-		response = await limitedRequest(ctx, 'current', credentials, { path, qs });
+		response = await send(
+			wireOf(ctx, 'current', { ...credentials, rateLimitWait: 0.001 }),
+			{ method: 'GET', baseURL: baseUrlOf('current', credentials), url: path, qs, json: true, headers: { Accept: 'application/json' } },
+			{ accept: [404] },
+		);
 	} catch (error) {
-		return { ok: false, retry: true, reason: `SlickText could not be reached (${(error as Error).message})` };
+		const status = (error as { httpCode?: string }).httpCode;
+		return { ok: false, retry: true, reason: status ? `SlickText answered ${status} to the check` : `SlickText could not be reached (${(error as Error).message})` };
 	}
-	if (response.statusCode === 404 || (response.statusCode >= 200 && response.statusCode < 300)) {
-		return { status: response.statusCode, body: response.body };
-	}
-	return { ok: false, retry: true, reason: `SlickText answered ${response.statusCode} to the check` };
+	return { status: response.status, body: response.body };
 }
 
 async function confirmContact(ctx: IWebhookFunctions, credentials: IDataObject, data: IDataObject): Promise<Check> {

@@ -1,55 +1,40 @@
-import type {
-	DeclarativeRestApiSettings,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-	INodePropertyRouting,
-	PreSendAction,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { allItemsChecked, isSet } from './allItems';
-import { inputError } from './errors';
-import { pick } from './simplify';
+import type { Route } from './runner/types';
 
 /**
- * What an operation does to the world. n8n 2.41 builds an AI tool's automatic description from the
- * action label alone ("<action> in <node>"), so the label carries it: a model, and a person in the
- * node picker, can tell a read from a change and from a text to real people.
+ * The building blocks of the nodes' descriptions (what the editor shows): the types of an operation and
+ * of a resource, and the fields every n8n node has (Return All and Limit, Filters, Update Fields, records
+ * picked From List or By ID). Nothing here runs when a node executes.
+ */
+
+/**
+ * What an operation does to the world: a read, a change of records, a text to people, or a change that
+ * may start a SlickText workflow (which may text people).
  */
 export type Effect = 'read' | 'change' | 'send' | 'automation';
 
-export const EFFECT_NOTE: Record<Effect, string> = {
-	read: 'read-only',
-	change: 'changes records',
-	send: 'sends texts',
-	automation: 'changes records, may start SlickText workflows',
-};
-
-/** One operation: its entry in the Operation dropdown (with routing) and its own fields. */
+/** One operation: its entry in the Operation dropdown, what it sends, and its own fields. */
 export interface OperationDescription {
-	option: INodePropertyOptions & { routing: INodePropertyRouting };
+	option: Omit<INodePropertyOptions, 'routing'> & { route: Route };
 	properties: INodeProperties[];
 	/** Absent: a GET reads, anything else changes records. */
 	effect?: Effect;
-	/** Replaces the effect's note in the action label, to say more precisely what happens. */
+	/** Says more precisely than the effect what happens (for people and AI agents). */
 	effectNote?: string;
 	/** The fields a Simplify option keeps of each output record (the option exists only when set). */
 	simplify?: string[];
 }
 
-export function effectOf(op: OperationDescription): Effect {
-	if (op.effect) return op.effect;
-	const method = String(op.option.routing.request?.method ?? 'GET').toUpperCase();
-	return method === 'GET' ? 'read' : 'change';
+/** A resource: its operations and the one the Operation dropdown starts on. */
+export interface ResourceDescription {
+	operations: Record<string, OperationDescription>;
+	defaultOperation: string;
 }
 
-/** The action label with what the operation does, e.g. "Get a contact (read-only)". */
-function withEffect(op: OperationDescription): OperationDescription {
-	const note = op.effectNote ?? EFFECT_NOTE[effectOf(op)];
-	return { ...op, option: { ...op.option, action: `${op.option.action ?? op.option.name} (${note})` } };
+export function effectOf(op: OperationDescription): Effect {
+	if (op.effect) return op.effect;
+	return op.option.route.method === 'GET' ? 'read' : 'change';
 }
 
 /** Shows fields only for one resource and operation (what every operation file needs). */
@@ -63,53 +48,12 @@ export function showFor(resource: string, operation: string, properties: INodePr
 	}));
 }
 
-interface OptionCheck {
-	path: string;
-	label: string;
-	values: Array<string | number | boolean>;
-	names: string[];
-}
-
-/** The fixed-choice fields of an operation (top level and inside collections), dynamic ones excluded. */
-function optionChecks(properties: INodeProperties[]): OptionCheck[] {
-	const checks: OptionCheck[] = [];
-	const add = (path: string, p: INodeProperties) => {
-		if (p.type !== 'options' || p.typeOptions?.loadOptionsMethod || !p.options?.length) return;
-		const options = p.options as INodePropertyOptions[];
-		checks.push({ path, label: p.displayName, values: options.map((o) => o.value), names: options.map((o) => o.name) });
-	};
-	for (const p of properties) {
-		add(p.name, p);
-		if (p.type === 'collection') for (const o of (p.options ?? []) as INodeProperties[]) add(`${p.name}.${o.name}`, o);
-	}
-	return checks;
-}
-
-/**
- * A value given by expression can be anything; one that is not among a field's choices is refused
- * before the request, for every fixed-choice field of every operation, rather than left to a 400.
- */
-function checkChoices(checks: OptionCheck[]): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		for (const { path, label, values, names } of checks) {
-			// Not set: not shown for this operation's other choices (asking n8n would throw, which is slow).
-			if (!isSet(this, path)) continue;
-			const value = this.getNodeParameter(path, undefined) as unknown;
-			if (value === undefined || value === null || value === '') continue;
-			if (!values.some((allowed) => String(allowed) === String(value))) {
-				throw inputError(this, label, `"${String(value)}" is not one of: ${names.join(', ')}`);
-			}
-		}
-		return requestOptions;
-	};
-}
-
 /**
  * Simplify: on by default in the tool variant (as n8n's own nodes do), so that an AI agent gets the
  * fields it needs (ids, name, number, status, dates) rather than whole records; off in the node, whose
  * users map any field.
  */
-function simplifyProperties(): INodeProperties[] {
+export function simplifyProperties(): INodeProperties[] {
 	const base: INodeProperties = {
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -120,83 +64,6 @@ function simplifyProperties(): INodeProperties[] {
 	return [
 		{ ...base, displayOptions: { show: { '@tool': [false] } } },
 		{ ...base, default: true, displayOptions: { show: { '@tool': [true] } } },
-	];
-}
-
-function withSimplify(op: OperationDescription): OperationDescription {
-	const fields = op.simplify;
-	const given = op.option.routing.operations?.pagination;
-	if (!fields || typeof given !== 'function') return op;
-	const pagination = given;
-	async function simplified(
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const items = await pagination.call(this, requestData);
-		if (!this.getNodeParameter('simplify', false)) return items;
-		// Error items (Continue On Fail) pass unchanged.
-		return items.map((item) => (item.json.error !== undefined ? item : { ...item, json: pick(item.json, fields!) }));
-	}
-	return {
-		...op,
-		option: { ...op.option, routing: { ...op.option.routing, operations: { ...op.option.routing.operations, pagination: simplified } } },
-		properties: [...op.properties, ...simplifyProperties()],
-	};
-}
-
-function withChoiceChecks(op: OperationDescription): OperationDescription {
-	const checks = optionChecks(op.properties);
-	if (checks.length === 0) return op;
-	const send = op.option.routing.send ?? {};
-	return {
-		...op,
-		option: {
-			...op.option,
-			routing: { ...op.option.routing, send: { ...send, preSend: [checkChoices(checks), ...(send.preSend ?? [])] } },
-		},
-	};
-}
-
-/** Operations that text people or create records: what n8n's Retry On Fail does to them (measured). */
-const SENDS_OR_CREATES = new Set(['create', 'send', 'schedule', 'optIn', 'upsert']);
-export const RETRY_NOTE =
-	"n8n's Retry On Fail runs the node again for every item: items done before the failure are sent or created a second time.";
-
-/** Every item's input is checked before the first request of a run (see allItems). */
-function withAllItemsChecked(op: OperationDescription): OperationDescription {
-	const send = op.option.routing.send ?? {};
-	const steps = send.preSend ?? [];
-	const value = String(op.option.value);
-	return {
-		...op,
-		option: {
-			...op.option,
-			...(SENDS_OR_CREATES.has(value) ? { description: `${op.option.description ?? ''} ${RETRY_NOTE}`.trim() } : {}),
-			routing: { ...op.option.routing, send: { ...send, preSend: [allItemsChecked(op.properties, steps), ...steps] } },
-		},
-	};
-}
-
-/** The Operation dropdown of a resource plus the fields of all its operations. */
-export function resourceProperties(
-	resource: string,
-	operations: Record<string, OperationDescription>,
-	defaultOperation: string,
-): INodeProperties[] {
-	const options = Object.values(operations)
-		.map((op) => withAllItemsChecked(withChoiceChecks(withEffect(withSimplify(op)))).option)
-		.sort((a, b) => a.name.localeCompare(b.name));
-	return [
-		{
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource] } },
-			options,
-			default: defaultOperation,
-		},
-		...Object.entries(operations).flatMap(([value, op]) => showFor(resource, value, withSimplify(op).properties)),
 	];
 }
 

@@ -22,6 +22,19 @@ export function markOwn<T extends object>(error: T): T {
 }
 const own = markOwn;
 
+// Errors of a request that went out and got no answer: SlickText may have done it.
+const unansweredErrors = new WeakSet<object>();
+
+/** Marks the error of a request that may have reached SlickText although no answer came. */
+export function markUnanswered<T extends object>(error: T): T {
+	unansweredErrors.add(error);
+	return error;
+}
+
+export function isUnanswered(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && unansweredErrors.has(error);
+}
+
 /**
  * An error on its way out of a catch block: one of n8n's node errors passes unchanged (ours are all
  * NodeApiError or NodeOperationError); anything else becomes a NodeOperationError for the item, as n8n
@@ -251,7 +264,7 @@ export function transportError(node: INode, error: unknown, itemIndex?: number, 
 		// The code stays out of the error body: NodeApiError would replace our message with a generic one.
 		new NodeApiError(node, { message: headline } as JsonObject, {
 			message: headline,
-			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection. The node did not send the request again, as SlickText may have done it; n8n's Retry On Fail would send it again.`,
+			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection.`,
 			itemIndex,
 		}),
 	);
@@ -265,6 +278,16 @@ export function malformedError(node: INode, problem: string, itemIndex?: number)
 			description:
 				'The answer did not have the documented shape, so the item failed rather than return a partial or wrong result.',
 			itemIndex,
+		}),
+	);
+}
+
+/** The error of an item that was not sent because an earlier one failed and the run stops. */
+export function notSentError(node: INode, itemIndex: number, failedItem: number): NodeOperationError {
+	return own(
+		new NodeOperationError(node, `Not sent: item ${failedItem} failed first [item ${itemIndex}]`, {
+			itemIndex,
+			description: 'The run stopped at the first failed item; this item was not sent and can be run again.',
 		}),
 	);
 }

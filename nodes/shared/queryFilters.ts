@@ -6,7 +6,7 @@ import { filtersCollection } from './descriptions';
  * The Filters collection of a Get Many whose filters are plain query parameters, sent by one preSend
  * step instead of by `routing.send` on each field. A field that routes itself keeps the operation on
  * n8n's routing node, whose `push(...records)` overflows past ~120,000 records; without field routing
- * the operation runs as an operation of the shared route runner (routeRunner.ts), with no such bound.
+ * the operation runs through the nodes' runner (runner/run.ts), with no such bound.
  * The query is what the routing node built from the fields: the filters set, in the fields' order,
  * each value read as n8n reads it and converted as the field's `$value` expression did.
  */

@@ -3,79 +3,77 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
+	IN8nHttpFullResponse,
 	INodeExecutionData,
-	INodePropertyRouting,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { tracked } from './allItems';
-import { CREDENTIAL_TYPE, type Platform } from './platform';
-import { baseUrlOf } from './transport/lookup';
-import { checkResponse, sendOnce, type RequestData } from './transport/request';
-import type { IExecutePaginationFunctions } from 'n8n-workflow';
+import type { Platform } from './platform';
+import { asSingle, type Execute, type ItemRun, type Route } from './runner/types';
 
 /**
- * Builds the routing of one operation. Every operation sets `paginate` so that n8n hands the request
- * to our `operations.pagination` function: that is where rate limiting, the 429 retry, error mapping
- * and paging live, once for both nodes.
+ * How an operation file declares what its operation sends: method and URL, the preSend steps that
+ * check the item and build the body, and either one request whose answer the output steps shape, a pager
+ * (paging.ts) or an `execute` of its own (an operation of several requests).
  */
 export interface RouteOptions {
 	method: IHttpRequestMethods;
 	/** Path below the credential's base URL; may be an n8n expression. */
 	url: string;
-	/** For collections: one of the pagers of ../paging. Absent: exactly one request. */
-	pages?: (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
+	/** For collections: one of the pagers of paging.ts. */
+	pages?: Execute;
 	/** Checks and body building, in order, before the request is sent. */
 	preSend?: PreSendAction[];
-	/** Shapes the output items of a successful answer (after the shared response check). */
+	/** Shapes the output items of a successful answer of a one-request operation. */
 	output?: PostReceiveAction[];
-	/** Replaces the whole request runner (e.g. an operation that needs a lookup first). */
-	runner?: (this: IExecutePaginationFunctions, requestData: RequestData) => Promise<INodeExecutionData[]>;
+	/** Sends the item's requests itself (e.g. a look-up first). */
+	execute?: Execute;
 	/** Overrides of the node's request defaults. */
 	request?: Partial<IHttpRequestOptions>;
 	/** False for the one current-API path outside /brands/{brand_id} (GET /brands). */
 	brandScoped?: boolean;
+	/** See Route.unknown; by default a POST that could text someone is not resent, other writes are. */
+	unknown?: Route['unknown'];
 }
 
-function route(platform: Platform, options: RouteOptions, preSend: PreSendAction[] = []): INodePropertyRouting {
-	const runner = withBaseUrl(platform, options.brandScoped ?? true, options.runner ?? options.pages ?? sendOnce(platform));
+/** An output step: n8n's postReceive function signature. */
+type OutputStep = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+
+/** One request; its answer is one item, shaped by the output steps (n8n's postReceive signature). */
+export function once(output: PostReceiveAction[] = []): Execute {
+	return async (item: ItemRun, request: IHttpRequestOptions) => {
+		const answer = await item.send(request);
+		let items: INodeExecutionData[] = [{ json: answer.body as IDataObject }];
+		const response = { statusCode: answer.status, headers: answer.headers, body: answer.body } as IN8nHttpFullResponse;
+		for (const step of output as OutputStep[]) items = await step.call(asSingle(item), items, response);
+		return items;
+	};
+}
+
+function route(platform: Platform, options: RouteOptions, preSend: PreSendAction[] = []): Route {
+	const write = options.method !== 'GET';
 	return {
-		request: { method: options.method, url: options.url, ...(options.request ?? {}) },
-		send: { paginate: true, preSend: [...(options.preSend ?? []), ...preSend] },
-		// A write records which items of the run were done, for the error of an item that fails later.
-		operations: { pagination: options.method === 'GET' ? runner : trackedRunner(runner) },
-		output: { postReceive: [checkResponse(platform), ...(options.output ?? [])] },
-	};
-}
-
-/**
- * The base URL comes from the credential here, in plain code, not from an expression in the node's
- * request defaults: n8n evaluates such an expression twice for every item (for the request and again to
- * see whose host it is), each time building a whole expression context, which was a sixth of the work
- * per item. The URL sent is the same.
- */
-function withBaseUrl(platform: Platform, brandScoped: boolean, runner: NonNullable<RouteOptions['runner']>): NonNullable<RouteOptions['runner']> {
-	return async function (this: IExecutePaginationFunctions, requestData: RequestData) {
-		const credentials = (await this.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
-		const options = { ...requestData.options, baseURL: baseUrlOf(platform, credentials, brandScoped) };
-		return await runner.call(this, { ...requestData, options });
-	};
-}
-
-function trackedRunner(runner: NonNullable<RouteOptions['runner']>): NonNullable<RouteOptions['runner']> {
-	return async function (this: IExecutePaginationFunctions, requestData: RequestData) {
-		return await tracked(this, async () => await runner.call(this, requestData));
+		platform,
+		method: options.method,
+		url: options.url,
+		brandScoped: options.brandScoped ?? true,
+		request: options.request ?? {},
+		preSend: [...(options.preSend ?? []), ...preSend],
+		execute: options.execute ?? options.pages ?? once(options.output),
+		write,
+		// A POST creates or sends: unless the operation says a second one changes nothing, it is not resent.
+		unknown: options.unknown ?? (options.method === 'POST' ? 'report' : 'resend'),
 	};
 }
 
 /** An operation of the current, brand-scoped API (JSON bodies). */
-export function currentRoute(options: RouteOptions): INodePropertyRouting {
+export function currentRoute(options: RouteOptions): Route {
 	return route('current', options);
 }
 
 /** An operation of the legacy API; a write carries its `action` in a form-encoded body. */
-export function legacyRoute(options: RouteOptions & { action?: string }): INodePropertyRouting {
+export function legacyRoute(options: RouteOptions & { action?: string }): Route {
 	return route('legacy', options, options.action ? [formBody(options.action)] : []);
 }
 
@@ -103,19 +101,6 @@ export function deletedOutput(idField: string, parameter: string): PostReceiveAc
 	return async function (this: IExecuteSingleFunctions): Promise<INodeExecutionData[]> {
 		const id = this.getNodeParameter(parameter, undefined, { extractValue: true });
 		return [{ json: { deleted: true, [idField]: toIdValue(id) } }];
-	};
-}
-
-/** The record under a resource-named key of a legacy answer; an array gives one item per element. */
-export function unwrap(key: string): PostReceiveAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		items: INodeExecutionData[],
-	): Promise<INodeExecutionData[]> {
-		const value = (items[0]?.json ?? {})[key];
-		if (value === undefined) return items;
-		const records = Array.isArray(value) ? value : [value];
-		return records.map((json) => ({ json: json as IDataObject }));
 	};
 }
 

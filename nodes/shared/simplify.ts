@@ -1,6 +1,7 @@
-import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordShape } from './paging';
+import type { ItemRun } from './runner/types';
 
 /**
  * Simplify: the few fields of a record that a hygiene or sync flow needs (ids, number, opt-in status,
@@ -62,7 +63,7 @@ export const simplifiers = {
 export type SimplifyKind = keyof typeof simplifiers;
 
 /** Whether the item asked for Simplify (false where the operation has no such option). */
-export function simplifyOn(ctx: Pick<IExecutePaginationFunctions, 'getNodeParameter'>): boolean {
+export function simplifyOn(ctx: Pick<ItemRun, 'getNodeParameter'>): boolean {
 	try {
 		return ctx.getNodeParameter('simplify', false) === true;
 	} catch {

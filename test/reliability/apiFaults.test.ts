@@ -164,7 +164,7 @@ describe('API faults (current API)', () => {
 		});
 		expect(describeError(result.error).httpCode).toBe('500');
 		expect(result.json).toEqual([]);
-		expect(sent(ctx.sandbox, '/v1/brands/1001/contacts').map((r) => r.query.offset)).toEqual(['0', '10000']);
+		expect(sent(ctx.sandbox, '/v1/brands/1001/contacts').map((r) => r.query.offset)).toEqual(['0', '9900']);
 	});
 
 	it('Continue On Fail: 10 items with 3 bad ones send the 7 good ones once and keep the order', async () => {

@@ -1,18 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { analyticsProperties } from './analytics';
-import { brandProperties } from './brand';
-import { campaignProperties } from './campaign';
-import { contactProperties } from './contact';
-import { customFieldProperties } from './customField';
-import { inboxThreadProperties } from './inboxThread';
-import { keywordProperties } from './keyword';
-import { linkProperties } from './link';
-import { listProperties } from './list';
-import { messageProperties } from './message';
-import { segmentProperties } from './segment';
-import { websitePopupProperties } from './websitePopup';
-import { workflowProperties } from './workflow';
+import type { ResourceDescription } from '../../shared/descriptions';
+
+import { analytics } from './analytics';
+import { brand } from './brand';
+import { campaign } from './campaign';
+import { contact } from './contact';
+import { customField } from './customField';
+import { inboxThread } from './inboxThread';
+import { keyword } from './keyword';
+import { link } from './link';
+import { list } from './list';
+import { message } from './message';
+import { segment } from './segment';
+import { websitePopup } from './websitePopup';
+import { workflow } from './workflow';
 
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -37,19 +39,18 @@ export const resourceProperty: INodeProperties = {
 	default: 'contact',
 };
 
-export const properties: INodeProperties[] = [
-	resourceProperty,
-	...analyticsProperties,
-	...brandProperties,
-	...campaignProperties,
-	...contactProperties,
-	...customFieldProperties,
-	...inboxThreadProperties,
-	...keywordProperties,
-	...linkProperties,
-	...listProperties,
-	...messageProperties,
-	...segmentProperties,
-	...websitePopupProperties,
-	...workflowProperties,
-];
+export const resources: Record<string, ResourceDescription> = {
+	analytics,
+	brand,
+	campaign,
+	contact,
+	customField,
+	inboxThread,
+	keyword,
+	link,
+	list,
+	message,
+	segment,
+	websitePopup,
+	workflow,
+};

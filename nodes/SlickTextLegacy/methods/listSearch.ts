@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { contactQueries, searchLegacy, type ExactQueries } from '../../shared/transport/lookup';
+import { contactQueries, searchLegacy, type ExactQueries } from '../../shared/search';
 
 /** "From List" searches of the SlickText Legacy node. */
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { lookupRequest } from '../../shared/transport/lookup';
+import { lookupRequest } from '../../shared/search';
 import { customFieldKey } from '../shared/filters';
 
 /** Dynamic options of the SlickText Legacy node. */

@@ -1,10 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { accountProperties } from './account';
-import { contactProperties } from './contact';
-import { messageProperties } from './message';
-import { shortlinkProperties } from './shortlink';
-import { textwordProperties } from './textword';
+import type { ResourceDescription } from '../../shared/descriptions';
+
+import { account } from './account';
+import { contact } from './contact';
+import { message } from './message';
+import { shortlink } from './shortlink';
+import { textword } from './textword';
 
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -21,11 +23,10 @@ export const resourceProperty: INodeProperties = {
 	default: 'contact',
 };
 
-export const properties: INodeProperties[] = [
-	resourceProperty,
-	...accountProperties,
-	...contactProperties,
-	...messageProperties,
-	...shortlinkProperties,
-	...textwordProperties,
-];
+export const resources: Record<string, ResourceDescription> = {
+	account,
+	contact,
+	message,
+	shortlink,
+	textword,
+};

@@ -1,31 +1,41 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 
 import { malformedError } from '../../shared/errors';
+import { legacyRecord, wholeNumber } from '../../shared/numbers';
 import { toIdValue } from '../../shared/routing';
 
 /**
  * Output of the legacy answers: the record under the first of `keys` the answer has (an array gives
- * one item per element); an answer with none of them is passed on whole.
+ * one item per element), its numbers as numbers; an answer with none of them is passed on whole.
  */
-export function recordsOf(items: INodeExecutionData[], keys: string[]): INodeExecutionData[] {
-	const body = (items[0]?.json ?? {}) as IDataObject;
-	const key = keys.find((k) => body[k] !== undefined && body[k] !== null);
-	if (key === undefined) return items;
-	const value = body[key];
-	return (Array.isArray(value) ? value : [value]).map((json) => ({ json: json as IDataObject }));
+export function recordsOf(body: unknown, keys: string[]): INodeExecutionData[] {
+	const record = (body ?? {}) as IDataObject;
+	const key = keys.find((k) => record[k] !== undefined && record[k] !== null);
+	if (key === undefined) return [{ json: record }];
+	const value = record[key];
+	return (Array.isArray(value) ? value : [value]).map((json) => ({ json: legacyRecord(key, json) }));
+}
+
+/** The record under a resource-named key of a legacy answer; an array gives one item per element. */
+export function unwrap(key: string): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		return recordsOf(items[0]?.json, [key]);
+	};
 }
 
 /** The record of a write answer: `contact` or, after a double opt-in, `pendingContact`. */
 export function unwrapFirst(keys: string[]): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-		return recordsOf(items, keys);
+		return recordsOf(items[0]?.json, keys);
 	};
 }
 
 /** SlickText says `meta.success: true`; an answer that says false did nothing. */
 export function assertSuccess(ctx: IExecuteSingleFunctions, items: INodeExecutionData[]): IDataObject {
 	const body = (items[0]?.json ?? {}) as IDataObject;
-	if ((body.meta as IDataObject | undefined)?.success === false) {
+	const success = (body.meta as IDataObject | undefined)?.success;
+	// As a flag, a number or text: the legacy API sends values in either form.
+	if (success === false || success === 0 || success === '0' || success === 'false') {
 		throw malformedError(ctx.getNode(), '"meta.success" is false, so nothing was done', ctx.getItemIndex());
 	}
 	return body;
@@ -40,7 +50,7 @@ export function successOutput(parameter: string, extra: string[] = []): PostRece
 		const body = assertSuccess(this, items);
 		const id = this.getNodeParameter(parameter, undefined, { extractValue: true });
 		const json: IDataObject = { success: true, id: toIdValue(id) };
-		for (const key of extra) if (body[key] !== undefined) json[key] = body[key];
+		for (const key of extra) if (body[key] !== undefined) json[key] = wholeNumber(body[key]) ?? body[key];
 		return [{ json }];
 	};
 }

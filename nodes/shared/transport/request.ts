@@ -1,134 +1,172 @@
-import {
-	type DeclarativeRestApiSettings,
-	type IDataObject,
-	type IExecutePaginationFunctions,
-	type IExecuteSingleFunctions,
-	type IN8nHttpFullResponse,
-	type INodeExecutionData,
-	type PostReceiveAction,
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
 } from 'n8n-workflow';
 
-import { notSentError, runStopped } from '../allItems';
-import { isOwnError, malformedError, responseError, secretsOf, transportError } from '../errors';
+import { asNodeError, malformedError, markUnanswered, responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import {
-	limiterClock,
-	limiterForCredential,
-	rateLimitWaitMs,
-	rateHeaders,
-} from './rateLimiter';
+import { limiterClock, limiterForCredential, rateHeaders, rateLimitWaitMs, type RateLimiter } from './rateLimiter';
 
 /**
- * Every request of both nodes goes through `send`: it waits for the credential's rate limiter, sends
- * through n8n's routing (so authentication and the node's request options apply), maps failures to
- * NodeApiError and sends again only a request that SlickText refused with 429: a 429 costs time, never
- * an item, up to the credential's Rate Limit Wait in total.
+ * The one transport: every request the package makes (operations, "From List" searches, dynamic
+ * options, the trigger's event checks) goes through `send`. It waits for the credential's rate limiter,
+ * sends with n8n's request helper (so n8n applies the credential and the node's request options), lets
+ * the limiter learn from the answer's headers, waits out a 429 and sends again (a refused request did
+ * nothing), and turns any other failure into one of n8n's node errors with SlickText's own message and
+ * no secret in it.
  */
 
-export type RequestData = DeclarativeRestApiSettings.ResultOptions;
+/** The part of an n8n context the transport uses (execute, load-options and webhook contexts all have it). */
+export interface HttpContext {
+	helpers: {
+		httpRequestWithAuthentication(
+			this: unknown,
+			credentialsType: string,
+			requestOptions: IHttpRequestOptions,
+		): Promise<unknown>;
+	};
+	getNode(): INode;
+}
+
+/** One credential's way to SlickText: made once per run (or lookup) and handed to every request. */
+export interface Wire {
+	ctx: HttpContext;
+	platform: Platform;
+	credentials: IDataObject;
+	limiter: RateLimiter;
+	secrets: string[];
+}
+
+/** A SlickText answer whose status the caller accepted. */
+export interface Answer {
+	status: number;
+	body: unknown;
+	headers: IDataObject;
+}
+
+export interface SendOptions {
+	/** For the error: which item of the run this request belongs to. */
+	itemIndex?: number;
+	/** Statuses besides 2xx that are answers rather than failures (e.g. 404 to an existence check). */
+	accept?: number[];
+	/** Runs before the request leaves (also after a wait in the limiter); throws to keep it from leaving. */
+	beforeSend?: () => void;
+}
 
 /** The longest pause between tries when a 429 names no reset (doubling from a second). */
 const MAX_BACKOFF_MS = 30_000;
 
-/** Thrown by `checkResponse` (inside n8n's routing) and turned into a NodeApiError by `send`. */
-class HttpFailure extends Error {
-	constructor(
-		readonly status: number,
-		readonly body: unknown,
-		readonly resetMs: number | undefined,
-	) {
-		super(`HTTP ${status}`);
-	}
+/** The base URL of the credential; brand-scoped paths of the current API below /brands/{brand_id}. */
+export function baseUrlOf(platform: Platform, credentials: IDataObject, brandScoped = true): string {
+	const base = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (platform === 'legacy' || !brandScoped) return base;
+	return `${base}/brands/${String(credentials.brandId ?? '').trim().replace(/^b/i, '')}`;
 }
 
-async function credentialsOf(ctx: IExecuteSingleFunctions, platform: Platform): Promise<IDataObject> {
-	return (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+export function wireOf(ctx: HttpContext, platform: Platform, credentials: IDataObject): Wire {
+	return { ctx, platform, credentials, limiter: limiterForCredential(platform, credentials), secrets: secretsOf(credentials) };
+}
+
+/** The wire of the credential the context holds for the platform. */
+export async function wireFor(
+	ctx: HttpContext & { getCredentials(type: string): Promise<object> },
+	platform: Platform,
+): Promise<Wire> {
+	return wireOf(ctx, platform, (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject);
 }
 
 /**
- * First postReceive of every operation: learns the rate-limit window from the headers and stops any
- * answer that is not a usable success before other postReceive steps shape the output.
+ * Sends one request. Resolves with the answer when its status is 2xx (or accepted); otherwise throws a
+ * NodeApiError: the API's refusal with its status and message, or, when no answer came at all, the
+ * transport's error (marked as unanswered: the request may have been done).
  */
-export function checkResponse(platform: Platform): PostReceiveAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		items: INodeExecutionData[],
-		response: IN8nHttpFullResponse,
-	): Promise<INodeExecutionData[]> {
-		const headers = response.headers as IDataObject;
-		const { remaining, resetMs } = rateHeaders(headers);
-		const limiter = limiterForCredential(platform, await credentialsOf(this, platform));
-		limiter.observe(response.statusCode, remaining, resetMs);
-		if (response.statusCode >= 400 || response.statusCode < 200) {
-			throw new HttpFailure(response.statusCode, response.body, resetMs);
-		}
-		if (typeof response.body === 'string' && response.body.trim() !== '') {
-			throw malformedError(this.getNode(), 'the body is not JSON', this.getItemIndex());
-		}
-		return items;
-	};
-}
-
-/** Sends one request (one page) with rate limiting and the 429 retry; returns the routed items. */
-export async function send(
-	ctx: IExecutePaginationFunctions,
-	platform: Platform,
-	requestData: RequestData,
-): Promise<INodeExecutionData[]> {
-	const credentials = await credentialsOf(ctx, platform);
-	const limiter = limiterForCredential(platform, credentials);
+export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions: SendOptions = {}): Promise<Answer> {
+	const { ctx, platform, limiter } = wire;
+	const node = ctx.getNode();
 	let firstRefusal: number | undefined;
 	for (let attempt = 0; ; attempt++) {
-		const stoppedEarly = runStopped(ctx);
-		if (stoppedEarly !== undefined) throw notSentError(ctx, stoppedEarly);
+		sendOptions.beforeSend?.();
 		const booking = await limiter.acquire();
-		let failure: HttpFailure | Error;
+		let response: IN8nHttpFullResponse;
 		try {
-			// Another item of the run failed (Continue On Fail off): the run stops, nothing more goes out.
-			const stoppedBy = runStopped(ctx);
-			if (stoppedBy !== undefined) throw notSentError(ctx, stoppedBy);
-			return await ctx.makeRoutingRequest(requestData);
+			// After the wait in the limiter: the run may have stopped meanwhile.
+			sendOptions.beforeSend?.();
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE[platform], {
+				...options,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+			})) as IN8nHttpFullResponse;
 		} catch (error) {
-			failure = error as Error;
+			if (isStop(error)) throw asNodeError(node, error);
+			throw unanswered(node, error, sendOptions.itemIndex, wire.secrets);
 		} finally {
 			limiter.finish(booking);
 		}
-		if (!(failure instanceof HttpFailure)) {
-			if (isOwnError(failure)) throw failure;
-			// No HTTP answer (refused, dropped, timed out): never sent again, as it may have been done.
-			throw transportError(ctx.getNode(), failure, ctx.getItemIndex(), secretsOf(credentials));
+		const headers = (response.headers ?? {}) as IDataObject;
+		const { remaining, resetMs } = rateHeaders(headers);
+		limiter.observe(response.statusCode, remaining, resetMs);
+		const status = response.statusCode;
+		if ((status >= 200 && status < 300) || sendOptions.accept?.includes(status)) {
+			if (typeof response.body === 'string' && response.body.trim() !== '') {
+				throw malformedError(node, 'the body is not JSON', sendOptions.itemIndex);
+			}
+			return { status, body: response.body, headers };
 		}
-		if (failure.status === 429) {
-			// Refused, so nothing was done: waiting for the window to reset and sending again is safe, for
-			// as long as the credential's Rate Limit Wait allows in total.
+		if (status === 429) {
+			// Refused, so nothing was done: waiting for the window to reset and sending again is safe, for as
+			// long as the credential's Rate Limit Wait allows in total.
 			const now = limiterClock.now();
 			firstRefusal ??= now;
-			const pause = failure.resetMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
-			if (now + pause - firstRefusal <= rateLimitWaitMs(credentials)) {
+			const pause = resetMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+			if (now + pause - firstRefusal <= rateLimitWaitMs(wire.credentials)) {
 				limiter.blockFor(pause);
 				continue;
 			}
 		}
 		throw responseError(
-			ctx.getNode(),
+			node,
 			platform,
-			{ status: failure.status, body: failure.body, path: requestData.options.url, secrets: secretsOf(credentials) },
-			ctx.getItemIndex(),
+			{ status, body: response.body, path: String(options.url ?? ''), secrets: wire.secrets },
+			sendOptions.itemIndex,
 		);
 	}
 }
 
-/** The routing "pagination" hook of an operation that sends exactly one request. */
-export function sendOnce(platform: Platform) {
-	return async function (
-		this: IExecutePaginationFunctions,
-		requestData: RequestData,
-	): Promise<INodeExecutionData[]> {
-		return await send(this, platform, requestData);
-	};
+/** A stop thrown by `beforeSend` passes through as it is (it is not a network failure). */
+const stops = new WeakSet<object>();
+
+export function asStop<T extends object>(error: T): T {
+	stops.add(error);
+	return error;
 }
 
-/** A copy of the request with other query values (the original is reused for the next page). */
-export function withQuery(requestData: RequestData, qs: IDataObject): RequestData {
-	return { ...requestData, options: { ...requestData.options, qs: { ...requestData.options.qs, ...qs } } };
+function isStop(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && stops.has(error);
+}
+
+/**
+ * No HTTP answer. A refused connection or an unknown host never reached SlickText; anything else (a
+ * timeout, a connection closed while waiting) may have been done by SlickText without telling us.
+ */
+function unanswered(node: INode, error: unknown, itemIndex: number | undefined, secrets: string[]) {
+	const mapped = transportError(node, error, itemIndex, secrets);
+	const raw = (error ?? {}) as { code?: string; cause?: { code?: string } };
+	const code = raw.code ?? raw.cause?.code;
+	const neverArrived = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL'].includes(String(code));
+	return neverArrived ? mapped : markUnanswered(mapped);
+}
+
+/** A GET of the API for the editor (lookups, "From List" searches): the body of a 2xx answer. */
+export async function lookup(wire: Wire, path: string, qs: IDataObject = {}): Promise<unknown> {
+	const answer = await send(wire, {
+		method: 'GET',
+		baseURL: baseUrlOf(wire.platform, wire.credentials),
+		url: path,
+		qs,
+		json: true,
+		headers: { Accept: 'application/json' },
+	});
+	return answer.body;
 }

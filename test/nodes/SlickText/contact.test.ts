@@ -230,8 +230,9 @@ describe('Contact: Get Many', () => {
 		const requests = sent(ctx.sandbox);
 		expect(requests.map((r) => r.query)).toEqual([
 			{ limit: '10000', offset: '0' },
-			{ limit: '10000', offset: '10000' },
-			{ limit: '10000', offset: '20000' },
+			// Each page starts 100 records into the one before (records that leave or join meanwhile are caught).
+			{ limit: '10000', offset: '9900' },
+			{ limit: '10000', offset: '19800' },
 		]);
 		expect(requests.every((r) => r.path === `${BRAND}/contacts` && r.headers.authorization === AUTH)).toBe(true);
 		expect(result.json).toHaveLength(25000);
@@ -240,25 +241,26 @@ describe('Contact: Get Many', () => {
 		expect(new Set(ids).size).toBe(25000);
 	});
 
-	test('Return All over exactly 20,000 contacts takes 2 requests when the API says the second page is the last', async () => {
+	test('Return All over exactly 20,000 contacts takes 3 requests: pages overlap by 100, the third says it is the last', async () => {
 		ctx.sandbox.reset({ contacts: 20000 });
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(sent(ctx.sandbox).map((r) => r.query.offset)).toEqual(['0', '10000']);
+		expect(sent(ctx.sandbox).map((r) => r.query.offset)).toEqual(['0', '9900', '19800']);
 		expect(result.json).toHaveLength(20000);
 	});
 
-	test('Return All over exactly 20,000 contacts takes one more request when the API says more on the last full page', async () => {
+	test('Return All: when the page with the last records still says "more", one more request finds nothing new', async () => {
 		ctx.sandbox.reset({ contacts: 20000 });
 		// Some APIs only know there is no more when a page comes back short.
 		ctx.sandbox.injectFault({
 			kind: 'body',
-			body: { data: contacts().slice(10000, 20000), pagingData: { hasMore: true } },
-			match: { method: 'GET', path: `${BRAND}/contacts`, nth: 2 },
+			body: { data: contacts().slice(19800, 20000), pagingData: { hasMore: true } },
+			match: { method: 'GET', path: `${BRAND}/contacts`, nth: 3 },
 		});
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(sent(ctx.sandbox).map((r) => r.query.offset)).toEqual(['0', '10000', '20000']);
+		// The 4th page starts a tenth of the short page back (20 records), and brings nothing new.
+		expect(sent(ctx.sandbox).map((r) => r.query.offset)).toEqual(['0', '9900', '19800', '19980']);
 		expect(result.json.map((c) => c.contact_id)).toEqual(contacts().map((c) => c.contact_id));
 	});
 

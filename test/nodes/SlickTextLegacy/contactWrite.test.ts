@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { sent, useSandbox } from '../../helpers/sandbox';
-import { describeError, expectForm, legacyRunner, legacyState, plain, rl } from './legacy';
+import { asOutput, describeError, expectForm, legacyRunner, legacyState, plain, rl } from './legacy';
 
 const ctx = useSandbox();
 const run = legacyRunner(ctx, 'contact');
@@ -23,7 +23,7 @@ describe('Contact: Opt In', () => {
 		});
 		const pending = state().pending.get(membership('5401', NEW_NUMBER));
 		expect(pending).toBeDefined();
-		expect(result.json).toEqual([plain(pending)]);
+		expect(result.json).toEqual([asOutput('contact', pending)]);
 		expect(result.json[0].subscribedDate).toBeNull();
 		expect(outboxTo(NEW_NUMBER)).toEqual([expect.objectContaining({ kind: 'doubleOptIn', body: message })]);
 	});
@@ -64,7 +64,7 @@ describe('Contact: Opt In', () => {
 		});
 		const contact = state().contactsByMembership.get(membership('5401', NEW_NUMBER));
 		expect(contact).toMatchObject({ firstName: 'Ann', birthDate: '1990-05-17 00:00:00', FavoriteDrink: 'Mocha', Visits: '3' });
-		expect(result.json).toEqual([plain(contact)]);
+		expect(result.json).toEqual([asOutput('contact', contact)]);
 		expect(outboxTo(NEW_NUMBER)).toEqual([]);
 	});
 
@@ -73,7 +73,7 @@ describe('Contact: Opt In', () => {
 		expectForm(sent(ctx.sandbox)[0], '/contacts/', { action: 'OPTINWITHAUTOREPLY', textword: '5402', number: NEW_NUMBER });
 		const autoReply = state().textwords.find((t: any) => t.id === '5402').autoReply;
 		expect(outboxTo(NEW_NUMBER)).toEqual([expect.objectContaining({ kind: 'autoReply', body: autoReply })]);
-		expect(result.json).toEqual([expect.objectContaining({ number: NEW_NUMBER, textword: '5402' })]);
+		expect(result.json).toEqual([expect.objectContaining({ number: NEW_NUMBER, textword: 5402 })]);
 	});
 
 	test('a birth date is sent as the date written, without time zone conversion', async () => {
@@ -130,7 +130,7 @@ describe('Contact: Opt In', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].error?.message).toBe('Mobile Number: "123" has fewer than 10 digits [item 0]');
-		expect(result.items[1].json).toEqual(expect.objectContaining({ number: NEW_NUMBER, textword: '5401' }));
+		expect(result.items[1].json).toEqual(expect.objectContaining({ number: NEW_NUMBER, textword: 5401 }));
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expect((sent(ctx.sandbox)[0].body as any).number).toBe(NEW_NUMBER);
 	});
@@ -149,7 +149,7 @@ describe('Contact: Update', () => {
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expectForm(sent(ctx.sandbox)[0], '/contacts/', { action: 'EDIT', id: contact.id, firstName: 'Zed', city: 'Boston', FavoriteDrink: 'Chai' });
 		expect(state().contactsById.get(contact.id)).toMatchObject({ firstName: 'Zed', city: 'Boston', FavoriteDrink: 'Chai' });
-		expect(result.json).toEqual([plain(state().contactsById.get(contact.id))]);
+		expect(result.json).toEqual([asOutput('contact', state().contactsById.get(contact.id))]);
 	});
 
 	test('by textword and number: posts EDIT with textword and number', async () => {
@@ -169,7 +169,7 @@ describe('Contact: Update', () => {
 			email: 'new@example.com',
 			birthDate: '1985-02-03 00:00:00',
 		});
-		expect(result.json).toEqual([expect.objectContaining({ id: contact.id, email: 'new@example.com', birthDate: '1985-02-03 00:00:00' })]);
+		expect(result.json).toEqual([expect.objectContaining({ id: Number(contact.id), email: 'new@example.com', birthDate: '1985-02-03 00:00:00' })]);
 	});
 
 	test.each([

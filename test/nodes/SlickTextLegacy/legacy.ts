@@ -49,3 +49,30 @@ export function describeError(error: unknown): { name?: string; message?: string
 	const e = (error ?? {}) as Record<string, string | undefined>;
 	return { name: e.name, message: e.message, description: e.description, httpCode: e.httpCode };
 }
+
+/**
+ * The one form the node outputs legacy records in: the numbers the spec names (ids, id references,
+ * counts, 0/1 flags) as numbers, whichever form SlickText sent them in. Written out here, apart from
+ * the node's own list, so that a test fails if the node converts too little or too much.
+ */
+const NUMERIC: Record<string, string[]> = {
+	textword: ['id', 'optOuts', 'ageRequirement', 'contactsCount'],
+	contact: ['id', 'textword', 'clickCount'],
+	message: ['id', 'textword', 'autoReply', 'count', 'deleted', 'contact', 'contactID'],
+	shortlink: ['id', 'clickCount', 'isSmart'],
+	segment: ['id', 'contacts_count'],
+	customField: ['textword'],
+	logItem: ['contact'],
+};
+
+export function asOutput(kind: keyof typeof NUMERIC, record: any): any {
+	const out = { ...plain(record) };
+	for (const field of NUMERIC[kind]) {
+		if (typeof out[field] === 'string' && /^\d+$/.test(out[field])) out[field] = Number(out[field]);
+	}
+	if (kind === 'message' && Array.isArray(out.shortlinks)) out.shortlinks = out.shortlinks.map((s: any) => asOutput('shortlink', s));
+	return out;
+}
+
+/** Where the second page of a list starts: 100 records back into the first (the overlap of live lists). */
+export const OVERLAP = 100;

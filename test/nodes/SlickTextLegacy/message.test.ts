@@ -19,7 +19,7 @@ describe('Message: Get', () => {
 		expectBasicAuth(requests);
 		const stored = message('90003');
 		expect(result.json).toHaveLength(1);
-		expect(result.json[0]).toMatchObject({ id: '90003', campaign: stored.campaign, body: stored.body, sent: stored.sent, textword: 5401 });
+		expect(result.json[0]).toMatchObject({ id: 90003, campaign: stored.campaign, body: stored.body, sent: stored.sent, textword: 5401 });
 		expect(result.json[0].shortlinks).toEqual([expect.objectContaining({ id: 61, hash: 'k3Fm9' })]);
 	});
 
@@ -37,13 +37,13 @@ describe('Message: Get Many', () => {
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'GET', path: `${BASE}/messages`, query: { limit: '10000', offset: '0' } });
 		expectBasicAuth(requests);
-		expect(result.json.map((m) => m.id)).toEqual(state().messages.map((m: any) => m.id));
+		expect(result.json.map((m) => m.id)).toEqual(state().messages.map((m: any) => Number(m.id)));
 	});
 
 	test('textword and campaign filters are exact matches in the query', async () => {
 		const result = await run({ operation: 'getAll', limit: 10, filters: { textword: '5403', campaign: 'New year tasting' } });
 		expect(sent(ctx.sandbox)[0].query).toEqual({ textword: '5403', campaign: 'New year tasting', limit: '10', offset: '0' });
-		expect(result.json).toEqual([expect.objectContaining({ id: '90009', scheduled: message('90009').scheduled })]);
+		expect(result.json).toEqual([expect.objectContaining({ id: 90009, scheduled: message('90009').scheduled })]);
 	});
 
 	test('Sent After / Before are sent in Los Angeles time whatever the zone of the value', async () => {
@@ -61,14 +61,14 @@ describe('Message: Get Many', () => {
 			offset: '0',
 		});
 		// Both ends exclusive: 90003 and 90004 were sent in between.
-		expect(result.json.map((m) => m.id)).toEqual(['90003', '90004']);
+		expect(result.json.map((m) => m.id)).toEqual([90003, 90004]);
 	});
 
 	test('2026-03-10T12:00:00Z is sent as 2026-03-10 05:00:00 (Pacific daylight time)', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters: { sentBefore: '2026-03-10T12:00:00Z' } });
 		expect(sent(ctx.sandbox)[0].query).toEqual({ sentBefore: '2026-03-10 05:00:00', limit: '10000', offset: '0' });
 		expect(result.json.map((m) => m.id)).toEqual(
-			state().messages.filter((m: any) => m.sent && m.sent < '2026-03-10 05:00:00').map((m: any) => m.id),
+			state().messages.filter((m: any) => m.sent && m.sent < '2026-03-10 05:00:00').map((m: any) => Number(m.id)),
 		);
 	});
 

@@ -34,7 +34,7 @@ describe('Message: Send', () => {
 		expectBasicAuth(requests);
 		const stored = lastMessage();
 		expect(stored).toMatchObject({ campaign: 'Pastry push', count: subscribersOf('5402').length });
-		expect(result.json).toEqual([expect.objectContaining({ id: stored.id, textword: 5402, count: stored.count, contactID: null })]);
+		expect(result.json).toEqual([expect.objectContaining({ id: Number(stored.id), textword: 5402, count: stored.count, contactID: null })]);
 	});
 
 	test('to one segment of a textword', async () => {
@@ -158,7 +158,7 @@ describe('Message: Schedule', () => {
 		expect(requests).toHaveLength(2);
 		expectAccountRead(requests[0]);
 		expectForm(requests[1], '/messages/', { action: 'SCHEDULE', textword: '5402', body: 'Holiday hours', scheduled: '2030-01-02 07:15:00' });
-		expect(result.json).toEqual([expect.objectContaining({ id: lastMessage().id, scheduled: '2030-01-02 07:15:00', sent: null, count: 0 })]);
+		expect(result.json).toEqual([expect.objectContaining({ id: Number(lastMessage().id), scheduled: '2030-01-02 07:15:00', sent: null, count: 0 })]);
 	});
 
 	test('a time with an offset is converted to the account zone', async () => {

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { sent, useSandbox } from '../../helpers/sandbox';
-import { BASE, describeError, expectBasicAuth, expectForm, legacyRunner, legacyState, rl } from './legacy';
+import { asOutput, BASE, describeError, expectBasicAuth, expectForm, legacyRunner, legacyState, rl } from './legacy';
 
 const ctx = useSandbox();
 const run = legacyRunner(ctx, 'textword');
@@ -16,7 +16,7 @@ describe('Textword: Get', () => {
 		expect(requests[0]).toMatchObject({ method: 'GET', path: `${BASE}/textwords/5401`, query: {} });
 		expectBasicAuth(requests);
 		expect(result.json).toEqual([
-			expect.objectContaining({ id: '5401', word: 'COFFEE', contactsCount: String(contactsOf('5401').length) }),
+			expect.objectContaining({ id: 5401, word: 'COFFEE', contactsCount: contactsOf('5401').length }),
 		]);
 	});
 
@@ -39,13 +39,13 @@ describe('Textword: Get Many', () => {
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'GET', path: `${BASE}/textwords`, query: { limit: '10000', offset: '0' } });
 		expectBasicAuth(requests);
-		expect(result.json.map((t) => t.id)).toEqual(state().textwords.map((t: any) => t.id));
+		expect(result.json.map((t) => t.id)).toEqual(state().textwords.map((t: any) => Number(t.id)));
 	});
 
 	test('the Word filter is an exact match in the query; Limit caps the output', async () => {
 		const result = await run({ operation: 'getAll', returnAll: false, limit: 1, filters: { word: 'VIP' } });
 		expect(sent(ctx.sandbox)[0].query).toEqual({ word: 'VIP', limit: '1', offset: '0' });
-		expect(result.json).toEqual([expect.objectContaining({ id: '5403', word: 'VIP' })]);
+		expect(result.json).toEqual([expect.objectContaining({ id: 5403, word: 'VIP' })]);
 	});
 });
 
@@ -59,11 +59,11 @@ describe('Textword: Get Contacts', () => {
 		const requests = sent(ctx.sandbox);
 		expect(requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `${BASE}/textwords/5401/contacts`, { limit: '10000', offset: '0' }],
-			['GET', `${BASE}/textwords/5401/contacts`, { limit: '10000', offset: '10000' }],
+			['GET', `${BASE}/textwords/5401/contacts`, { limit: '10000', offset: '9900' }],
 		]);
 		expectBasicAuth(requests);
 		expect(result.json).toHaveLength(expected.length);
-		expect(result.json.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+		expect(result.json.map((c) => c.id)).toEqual(expected.map((c) => Number(c.id)));
 	});
 
 	test('filters by field and by subscription date (converted to Pacific time)', async () => {
@@ -82,7 +82,7 @@ describe('Textword: Get Contacts', () => {
 		});
 		const expected = contactsOf('5401').filter((c) => c.city === 'San Diego' && c.subscribedDate < '2023-12-31 16:00:00');
 		expect(expected.length).toBeGreaterThan(0);
-		expect(result.json.map((c) => c.id)).toEqual(expected.map((c) => c.id));
+		expect(result.json.map((c) => c.id)).toEqual(expected.map((c) => Number(c.id)));
 	});
 });
 
@@ -90,13 +90,13 @@ describe('Textword: Get Messages', () => {
 	test('lists the textword\'s messages, filtered by campaign', async () => {
 		const all = await run({ operation: 'getMessages', textwordId: rl('5402'), returnAll: true });
 		expect(sent(ctx.sandbox)[0]).toMatchObject({ path: `${BASE}/textwords/5402/messages`, query: { limit: '10000', offset: '0' } });
-		expect(all.json.map((m) => m.id)).toEqual(state().messages.filter((m: any) => m.textword === 5402).map((m: any) => m.id));
+		expect(all.json.map((m) => m.id)).toEqual(state().messages.filter((m: any) => m.textword === 5402).map((m: any) => Number(m.id)));
 
 		ctx.sandbox.reset();
 		const one = await run({ operation: 'getMessages', textwordId: rl('5402'), limit: 5, filters: { campaign: 'Weekend deal' } });
 		expect(sent(ctx.sandbox)[0].query).toEqual({ campaign: 'Weekend deal', limit: '5', offset: '0' });
 		expectBasicAuth(sent(ctx.sandbox));
-		expect(one.json).toEqual([expect.objectContaining({ id: '90004', campaign: 'Weekend deal' })]);
+		expect(one.json).toEqual([expect.objectContaining({ id: 90004, campaign: 'Weekend deal' })]);
 	});
 });
 
@@ -109,7 +109,7 @@ describe('Textword: Get Segments', () => {
 		const sanDiego = contactsOf('5401').filter((c) => c.city === 'San Diego').length;
 		expect(result.json).toEqual([
 			expect.objectContaining({ id: 701, name: 'Latte lovers' }),
-			{ id: 702, name: 'San Diego regulars', description: 'City is San Diego', contacts_count: String(sanDiego) },
+			{ id: 702, name: 'San Diego regulars', description: 'City is San Diego', contacts_count: sanDiego },
 		]);
 	});
 });
@@ -119,7 +119,7 @@ describe('Textword: Get Custom Fields', () => {
 		const result = await run({ operation: 'getCustomFields', textwordId: rl('5401'), returnAll: true });
 		expect(sent(ctx.sandbox)[0]).toMatchObject({ method: 'GET', path: `${BASE}/textwords/5401/customfields`, query: { limit: '10000', offset: '0' } });
 		expectBasicAuth(sent(ctx.sandbox));
-		expect(result.json).toEqual(state().customFields.filter((f: any) => f.textword === '5401'));
+		expect(result.json).toEqual(state().customFields.filter((f: any) => f.textword === '5401').map((f: any) => asOutput('customField', f)));
 		expect(result.json.map((f) => f.subscriberField)).toEqual(['Favorite Drink', 'Visits']);
 	});
 });

@@ -1,7 +1,8 @@
 // Return All of any size. n8n's routing node appends each item's result with push(...records), which
-// overflowed the stack between 120,000 and 125,000 records; the list operations now run as custom
-// operations that append records one by one (nodes/shared/routeRunner.ts). These tests fail on the
-// old code (it refused above 100,000 records). Legacy pages after the first go out 4 at a time.
+// overflowed the stack between 120,000 and 125,000 records; the operations run as custom operations that
+// append records one by one (nodes/shared/runner/run.ts). Legacy pages after the first go out 4 at a time.
+// Each page starts 100 records into the one before (nodes/shared/paging.ts OVERLAP), so a list that
+// changes while it is read loses and doubles nothing: pages of 10,000 advance by 9,900.
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
 import { loadPackage, runNode } from '../../helpers/engine';
@@ -25,16 +26,12 @@ const legacy = (parameters: Record<string, unknown>, extra: object = {}) =>
 		...extra,
 	});
 
-const pages = (count: number) => Array.from({ length: count }, (_, i) => String(i * 10_000));
+const pages = (count: number) => Array.from({ length: count }, (_, i) => String(i * 9_900));
+/** Pages of 10,000 that overlap by 100, for a list of this many records. */
+const pageCount = (records: number) => Math.ceil((records - 100) / 9_900);
 
 describe('Return All over 120,000 records', () => {
-	test('a Limit above 10,000 still fails before any request, naming the field', async () => {
-		const result = await current({ operation: 'getAll', returnAll: false, limit: 100_001 });
-		expect(result.error?.message).toMatch(/^Limit: must be a whole number from 1 to 10000, got 100001/);
-		expect(sent(ctx.sandbox)).toHaveLength(0);
-	});
-
-	test('current API: 130,000 contacts in order, 13 pages of 10,000 asked one after another', async () => {
+	test('current API: 130,000 contacts in order, 14 overlapping pages of 10,000 asked one after another', async () => {
 		ctx.sandbox.reset({ contacts: 130_000 });
 		const contacts = ctx.sandbox.state.current.brands.get(1001).contacts;
 		const result = await current({ operation: 'getAll', returnAll: true });
@@ -46,7 +43,7 @@ describe('Return All over 120,000 records', () => {
 		const requests = sent(ctx.sandbox);
 		// No total in the current API's envelope: pages follow hasMore, one by one.
 		expect(requests.map((r) => [r.method, r.path, r.query])).toEqual(
-			pages(13).map((offset) => ['GET', '/v1/brands/1001/contacts', { limit: '10000', offset }]),
+			pages(pageCount(130_000)).map((offset) => ['GET', '/v1/brands/1001/contacts', { limit: '10000', offset }]),
 		);
 		expect(requests[0].headers.authorization).toMatch(/^Bearer /);
 	});
@@ -84,17 +81,17 @@ describe('Return All over 120,000 records', () => {
 		expect(filtered.json.map((c) => c.contact_id)).toEqual(subscribed.map((c) => c.contact_id));
 	});
 
-	test('legacy API: 130,000 subscribers in order; after the first page the other 12 are asked for at once', async () => {
+	test('legacy API: 130,000 subscribers in order; after the first page the other 13 are asked for at once', async () => {
 		ctx.sandbox.reset({ subscribers: 130_000 });
 		const contacts = ctx.sandbox.state.legacy.contacts;
 		const result = await legacy({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(130_000);
-		for (const i of [0, 9_999, 10_000, 65_432, 129_999]) expect(result.json[i].id).toBe(contacts[i].id);
+		for (const i of [0, 9_999, 10_000, 65_432, 129_999]) expect(result.json[i].id).toBe(Number(contacts[i].id));
 		const requests = sent(ctx.sandbox);
-		expect(requests).toHaveLength(13);
+		expect(requests).toHaveLength(pageCount(130_000));
 		expect(requests[0].query).toEqual({ limit: '10000', offset: '0' });
-		expect(requests.map((r) => r.query.offset).sort((a, b) => Number(a) - Number(b))).toEqual(pages(13));
+		expect(requests.map((r) => r.query.offset).sort((a, b) => Number(a) - Number(b))).toEqual(pages(pageCount(130_000)));
 		for (const r of requests) {
 			expect([r.method, r.path, r.query.limit]).toEqual(['GET', '/legacy/v1/contacts', '10000']);
 			expect(r.headers.authorization).toMatch(/^Basic /);
@@ -166,7 +163,7 @@ describe('Return All over 120,000 records: a filtered current-API list', () => {
 		for (const i of [0, 10_000, 99_999, 100_000, matching.length - 1]) expect(result.json[i]._id).toBe(matching[i]._id);
 		const requests = sent(ctx.sandbox);
 		expect(requests.map((r) => r.rawQuery)).toEqual(
-			pages(Math.ceil(matching.length / 10_000)).map((offset) => `?direction=incoming&source=Keyword&limit=10000&offset=${offset}`),
+			pages(pageCount(matching.length)).map((offset) => `?direction=incoming&source=Keyword&limit=10000&offset=${offset}`),
 		);
 	});
 });
@@ -177,9 +174,9 @@ describe('Legacy pages in parallel', () => {
 		ctx.sandbox.injectFault({ kind: 'slow', delayMs: 400, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 2 } });
 		const result = await legacy({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(result.json.map((c) => c.id)).toEqual(ctx.sandbox.state.legacy.contacts.map((c: any) => c.id));
+		expect(result.json.map((c) => c.id)).toEqual(ctx.sandbox.state.legacy.contacts.map((c: any) => Number(c.id)));
 		const requests = sent(ctx.sandbox);
-		expect(requests.map((r) => r.query.offset)).toEqual(['0', '10000', '20000', '30000', '40000']);
+		expect(requests.map((r) => r.query.offset)).toEqual(['0', '9900', '19800', '29700', '39600']);
 		// Pages 3 to 5 left while page 2 was still being answered: at most 4 in flight, so all of them.
 		const slow = requests[1];
 		for (const r of requests.slice(2)) expect((r as any).receivedAt).toBeLessThan((slow as any).receivedAt + 400);
@@ -205,11 +202,49 @@ describe('Legacy pages in parallel', () => {
 		expect(result.items.filter((item) => item.error === undefined)).toHaveLength(25_000);
 	});
 
-	test('a Limit still pages one by one and stops once it has enough', async () => {
+	test('a Limit of one page is one request', async () => {
 		ctx.sandbox.reset({ subscribers: 45_000 });
 		const result = await legacy({ operation: 'getAll', returnAll: false, limit: 10_000 });
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(10_000);
 		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([{ limit: '10000', offset: '0' }]);
+	});
+});
+
+describe('Limit above one page (10,000 a request): pages until that many records are in', () => {
+	test('current API: Limit 10,003 returns 10,003 contacts in 2 requests', async () => {
+		ctx.sandbox.reset({ contacts: 25_000 });
+		const contacts = ctx.sandbox.state.current.brands.get(1001).contacts;
+		const result = await current({ operation: 'getAll', returnAll: false, limit: 10_003 });
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((c) => c.contact_id)).toEqual(contacts.slice(0, 10_003).map((c: any) => c.contact_id));
+		// The second page asks for the 3 still wanted plus the 100 it re-reads of the first.
+		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([
+			{ limit: '10000', offset: '0' },
+			{ limit: '103', offset: '9900' },
+		]);
+	});
+
+	test('legacy API: Limit 10,003 returns 10,003 subscribers in 2 requests', async () => {
+		ctx.sandbox.reset({ subscribers: 25_000 });
+		const contacts = ctx.sandbox.state.legacy.contacts;
+		const result = await legacy({ operation: 'getAll', returnAll: false, limit: 10_003 });
+		expect(result.error).toBeUndefined();
+		expect(result.json.map((c) => c.id)).toEqual(contacts.slice(0, 10_003).map((c: any) => Number(c.id)));
+		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([
+			{ limit: '10000', offset: '0' },
+			{ limit: '103', offset: '9900' },
+		]);
+	});
+
+	test('a Limit above the records there are returns them all and stops at the end', async () => {
+		ctx.sandbox.reset({ contacts: 12_000 });
+		const result = await current({ operation: 'getAll', returnAll: false, limit: 50_000 });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toHaveLength(12_000);
+		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([
+			{ limit: '10000', offset: '0' },
+			{ limit: '10000', offset: '9900' },
+		]);
 	});
 });

@@ -2,6 +2,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { runNode } from '../../helpers/engine';
 import { sent, useSandbox } from '../../helpers/sandbox';
+import { asOutput } from '../SlickTextLegacy/legacy';
 
 const ctx = useSandbox();
 const brand = (): any => ctx.sandbox.state.current.brands.get(1001);
@@ -65,7 +66,7 @@ describe('Simplify', () => {
 		expect(result.error).toBeUndefined();
 		const all = ctx.sandbox.state.legacy.contacts;
 		expect(result.json).toHaveLength(all.length);
-		expect(result.json).toEqual(all.map((c: any) => simplified(c, SUBSCRIBER_FIELDS)));
+		expect(result.json).toEqual(all.map((c: any) => simplified(asOutput('contact', c), SUBSCRIBER_FIELDS)));
 		expect(Object.keys(result.json[0]).sort()).toEqual([...SUBSCRIBER_FIELDS].sort());
 	});
 
@@ -78,7 +79,7 @@ describe('Simplify', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const own = ctx.sandbox.state.legacy.contacts.filter((c: any) => c.textword === textword).slice(0, 2);
-		expect(result.json).toEqual(own.map((c: any) => simplified(c, SUBSCRIBER_FIELDS)));
+		expect(result.json).toEqual(own.map((c: any) => simplified(asOutput('contact', c), SUBSCRIBER_FIELDS)));
 		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([{ limit: '2', offset: '0' }]);
 	});
 });

@@ -4,11 +4,11 @@ import { NodeHelpers, type INode, type INodeProperties } from 'n8n-workflow';
 import { nodeTypes, PACKAGE_NAME, runNode } from '../../helpers/engine';
 import { useSandbox } from '../../helpers/sandbox';
 
-// Issue 23: n8n 2.41 describes a node used as an AI tool, in automatic mode, as "<action label> in
-// <node>"; nothing else the package writes reaches the model. So the action label says what the
-// operation does to the world. These are the descriptions built by n8n-workflow's own function.
-
-const NOTES = /\((read-only|changes records|sends texts|changes records, may start SlickText workflows|.*(texts?|text contacts).*)\)$/;
+// What a model is told about each tool. n8n 2.41 describes a tool by "<action label> in <node>" unless the
+// node has a tool description of its own; the action label is also the name a new node gets, so people
+// get n8n's short names ("Create a contact") and the model gets the effect in the node's own Tool
+// Description, whose default n8n fills in at run time for the operation chosen (Workflow resolves
+// parameter defaults). These are the descriptions built by n8n-workflow's own functions.
 
 function operationsOf(type: string): Array<{ resource: string; operation: string; action: string }> {
 	const { properties } = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${type}`, 1).description;
@@ -19,45 +19,60 @@ function operationsOf(type: string): Array<{ resource: string; operation: string
 		);
 }
 
+/** As the agent does at run time: the node as saved (no defaults), its defaults filled in by Workflow. */
 function toolDescription(type: string, resource: string, operation: string): string {
 	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${type}Tool`, 1);
-	const node = { parameters: { resource, operation, descriptionType: 'auto' } } as unknown as INode;
-	return NodeHelpers.getToolDescriptionForNode(node, nodeType);
+	const saved = { name: 'Tool', type: `${PACKAGE_NAME}.${type}Tool`, typeVersion: 1, parameters: { resource, operation } } as unknown as INode;
+	const parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, saved.parameters, true, false, saved, nodeType.description);
+	return NodeHelpers.getToolDescriptionForNode({ ...saved, parameters } as INode, nodeType);
 }
+
+const EFFECTS = /\. (Read-only|Changes records|Sends texts to real people|Changes records, may start SlickText workflows that text the contact|.*(texts?|text contacts).*)\.$/;
 
 describe.each(['slickText', 'slickTextLegacy'])('%s: what a model is told about each tool', (type) => {
 	const displayName = type === 'slickText' ? 'SlickText' : 'SlickText Legacy';
 
-	test('every operation says whether it reads, changes records or sends texts', () => {
+	test('people get short action names; the model is told whether it reads, changes records or sends texts', () => {
 		for (const { resource, operation, action } of operationsOf(type)) {
+			expect(action).not.toMatch(/\(/);
 			const description = toolDescription(type, resource, operation);
-			expect(description).toBe(`${action} in ${displayName}`);
-			expect(action).toMatch(NOTES);
+			expect(description.startsWith(`${action} in ${displayName}. `)).toBe(true);
+			expect(description).toMatch(EFFECTS);
 		}
 	});
 
 	test('reads are marked read-only and nothing else is', () => {
 		const properties = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${type}`, 1).description.properties;
 		for (const p of properties.filter((q: INodeProperties) => q.name === 'operation')) {
+			const resource = p.displayOptions!.show!.resource![0] as string;
 			for (const o of p.options as any[]) {
 				const read = String(o.routing.request.method).toUpperCase() === 'GET';
-				expect([o.value, o.action.endsWith('(read-only)')]).toEqual([o.value, read]);
+				expect([o.value, toolDescription(type, resource, o.value).endsWith('. Read-only.')]).toEqual([o.value, read]);
 			}
 		}
+	});
+
+	test('the node itself has no tool description (it is shown for the tool only)', () => {
+		const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${type}`, 1);
+		const node = { name: 'Node', type: `${PACKAGE_NAME}.${type}`, typeVersion: 1, parameters: { resource: 'contact', operation: 'get' } } as unknown as INode;
+		const parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, node.parameters, true, false, node, nodeType.description);
+		expect(parameters?.toolDescription).toBeUndefined();
 	});
 });
 
 test('the operations that text people say so, and to whom', () => {
 	expect(toolDescription('slickTextLegacy', 'message', 'send')).toBe(
-		'Send a text message (sends a text now to the recipient set in the node, uses credits) in SlickText Legacy',
+		'Send a text message in SlickText Legacy. Sends a text now to the recipient set in the node, uses credits.',
 	);
 	expect(toolDescription('slickTextLegacy', 'contact', 'optIn')).toMatch(/sends an opt-in text/);
-	expect(toolDescription('slickText', 'campaign', 'create')).toMatch(/may text every contact of its audience/);
+	expect(toolDescription('slickText', 'campaign', 'create')).toMatch(/may text every contact of its audience/i);
 	expect(toolDescription('slickText', 'workflow', 'activate')).toBe(
-		'Activate a SlickText workflow (starts a SlickText workflow that may text contacts) in SlickText',
+		'Activate a SlickText workflow in SlickText. Starts a SlickText workflow that may text contacts.',
 	);
-	expect(toolDescription('slickText', 'contact', 'create')).toBe('Create a contact (changes records, may start SlickText workflows) in SlickText');
-	expect(toolDescription('slickText', 'contact', 'get')).toBe('Get a contact (read-only) in SlickText');
+	expect(toolDescription('slickText', 'contact', 'create')).toBe(
+		'Create a contact in SlickText. Changes records, may start SlickText workflows that text the contact.',
+	);
+	expect(toolDescription('slickText', 'contact', 'get')).toBe('Get a contact in SlickText. Read-only.');
 });
 
 describe('Get Many in the tool variant: few records, simplified', () => {

@@ -9,7 +9,7 @@ export const campaign: OperationDescription = {
 		value: 'campaign',
 		action: 'Get the statistics of one campaign',
 		description: 'Retrieve the statistics of one campaign',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/analytics/campaigns/{{ $parameter.campaignId }}',
 			preSend: [requireNumericId('campaignId', 'Campaign')],

@@ -7,7 +7,7 @@ export const campaigns: OperationDescription = {
 		value: 'campaigns',
 		action: 'Get the statistics of all campaigns',
 		description: 'Retrieve the statistics of the brand campaigns as a whole',
-		routing: currentRoute({ method: 'GET', url: '/analytics/campaigns' }),
+		route: currentRoute({ method: 'GET', url: '/analytics/campaigns' }),
 	},
 	properties: [],
 };

@@ -8,7 +8,7 @@ export const contactGrowth: OperationDescription = {
 		value: 'contactGrowth',
 		action: 'Get contact growth',
 		description: 'Count new contacts over a period, per hour, day, month or year, optionally compared with an earlier period',
-		routing: currentRoute({ method: 'GET', url: '/analytics/contacts/growth', preSend: [growthQuery] }),
+		route: currentRoute({ method: 'GET', url: '/analytics/contacts/growth', preSend: [growthQuery] }),
 	},
 	properties: [
 		{
@@ -39,7 +39,6 @@ export const contactGrowth: OperationDescription = {
 			],
 			default: 'day',
 			description: 'Length of each step of the series',
-			routing: { send: { type: 'query', property: 'frequency' } },
 		},
 		{
 			displayName: 'Options',
@@ -62,8 +61,7 @@ export const contactGrowth: OperationDescription = {
 					],
 					default: 'PoP',
 					description: 'Earlier period to compare the growth with',
-					routing: { send: { type: 'query', property: 'compare' } },
-				},
+						},
 				{
 					displayName: 'Group By',
 					name: 'group',
@@ -71,8 +69,7 @@ export const contactGrowth: OperationDescription = {
 					options: GROUP_BY_OPTIONS,
 					default: 'source',
 					description: 'Break the growth down by source or opt-in status',
-					routing: { send: { type: 'query', property: 'group' } },
-				},
+						},
 			],
 		},
 	],

@@ -1,6 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
-import { GROUP_BY_OPTIONS } from './fields';
+import { GROUP_BY_OPTIONS, groupQuery } from './fields';
 
 export const contacts: OperationDescription = {
 	option: {
@@ -8,7 +8,7 @@ export const contacts: OperationDescription = {
 		value: 'contacts',
 		action: 'Get contact totals',
 		description: 'Count the contacts of the brand, in total and by source or opt-in status',
-		routing: currentRoute({ method: 'GET', url: '/analytics/contacts' }),
+		route: currentRoute({ method: 'GET', url: '/analytics/contacts', preSend: [groupQuery] }),
 	},
 	properties: [
 		{
@@ -18,7 +18,6 @@ export const contacts: OperationDescription = {
 			options: GROUP_BY_OPTIONS,
 			default: 'source',
 			description: 'What the counts are broken down by',
-			routing: { send: { type: 'query', property: 'group' } },
 		},
 	],
 };

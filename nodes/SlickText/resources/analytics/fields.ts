@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
@@ -19,7 +19,16 @@ export function campaignIdLocator(): INodeProperties {
 	});
 }
 
-/** Growth over a period: the API wants the two dates as YYYY-MM-DD, the start not after the end. */
+/** Contact totals: `group` in the query. */
+export const groupQuery: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), group: this.getNodeParameter('group', 'source') };
+	return requestOptions;
+};
+
+/**
+ * Growth over a period: frequency and the options set in the query, and the two dates as YYYY-MM-DD
+ * (the start not after the end).
+ */
 export const growthQuery: PreSendAction = async function (this: IExecuteSingleFunctions, requestOptions) {
 	const date = (name: string, label: string) => {
 		const value = this.getNodeParameter(name, '');
@@ -29,6 +38,10 @@ export const growthQuery: PreSendAction = async function (this: IExecuteSingleFu
 	const start = date('startDate', 'Start Date');
 	const end = date('endDate', 'End Date');
 	if (start > end) throw inputError(this, 'End Date', `${end} is before the start date ${start}`);
-	requestOptions.qs = { ...(requestOptions.qs ?? {}), start, end };
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const qs: IDataObject = { frequency: this.getNodeParameter('frequency', 'day') };
+	if (options.compare !== undefined) qs.compare = options.compare;
+	if (options.group !== undefined) qs.group = options.group;
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), ...qs, start, end };
 	return requestOptions;
 };

@@ -7,7 +7,7 @@ export const messages: OperationDescription = {
 		value: 'messages',
 		action: 'Get message statistics',
 		description: 'Retrieve the statistics of the messages the brand sent and received',
-		routing: currentRoute({ method: 'GET', url: '/analytics/messages' }),
+		route: currentRoute({ method: 'GET', url: '/analytics/messages' }),
 	},
 	properties: [],
 };

@@ -8,7 +8,7 @@ export const get: OperationDescription = {
 		action: 'Get the brand',
 		description: 'Retrieve the brand of the credential, with its settings and opt-in messages',
 		// GET /brands is the one path outside /brands/{brand_id}; it returns the key's own brand.
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '/brands',
 			brandScoped: false,

@@ -7,7 +7,7 @@ export const getUsage: OperationDescription = {
 		value: 'getUsage',
 		action: 'Get the brand usage',
 		description: 'Retrieve the message credits of the current billing period',
-		routing: currentRoute({ method: 'GET', url: '/usage' }),
+		route: currentRoute({ method: 'GET', url: '/usage' }),
 	},
 	properties: [],
 };

@@ -1,5 +1,8 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { get } from './get';
 import { getUsage } from './getUsage';
 
-export const brandProperties = resourceProperties('brand', { get, getUsage }, 'get');
+export const brand: ResourceDescription = {
+	operations: { get, getUsage },
+	defaultOperation: 'get',
+};

@@ -9,7 +9,7 @@ export const create: OperationDescription = {
 		action: 'Create a campaign',
 		description:
 			'Create a text campaign to all contacts, lists or segments, and send it now, schedule it or save it as a draft',
-		routing: currentRoute({ method: 'POST', url: '/campaigns', preSend: [campaignCreateBody] }),
+		route: currentRoute({ method: 'POST', url: '/campaigns', preSend: [campaignCreateBody] }),
 	},
 	properties: campaignCreateFields,
 	effect: 'send',

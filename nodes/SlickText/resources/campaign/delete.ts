@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a campaign',
 		description: 'Delete a campaign. Deleting a scheduled campaign cancels it; texts already sent stay sent.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/campaigns/{{ $parameter.campaignId }}',
 			preSend: [requireNumericId('campaignId', 'Campaign')],

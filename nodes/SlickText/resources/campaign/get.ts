@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a campaign',
 		description: 'Retrieve one campaign by ID, with its status and audience',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/campaigns/{{ $parameter.campaignId }}',
 			preSend: [requireNumericId('campaignId', 'Campaign')],

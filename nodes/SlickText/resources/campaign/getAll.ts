@@ -40,7 +40,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many campaigns',
 		description: 'List the campaigns of the brand, optionally by status or name',
-		routing: currentRoute({ method: 'GET', url: '/campaigns', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/campaigns', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [
 		...returnAllAndLimit('campaigns'),

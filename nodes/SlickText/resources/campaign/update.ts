@@ -11,7 +11,7 @@ export const update: OperationDescription = {
 		action: 'Update a campaign',
 		description:
 			'Change a draft or scheduled campaign, or send or schedule it; only the fields set are sent. A sent campaign cannot be changed.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/campaigns/{{ $parameter.campaignId }}',
 			preSend: [requireNumericId('campaignId', 'Campaign'), campaignUpdateBody],

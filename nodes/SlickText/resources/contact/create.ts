@@ -1,34 +1,48 @@
-import type { IDataObject, IExecutePaginationFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDescription } from '../../../shared/descriptions';
-import { isTool } from '../../../shared/errors';
+import { asNodeError, isTool } from '../../../shared/errors';
 import { currentRoute } from '../../../shared/routing';
-import { send, type RequestData } from '../../../shared/transport/request';
+import type { ItemRun } from '../../../shared/runner/types';
 import { contactCreateBody, contactFields } from './fields';
+import { findContactByMobile, postContact } from './requests';
 
 const EXISTS_HINT =
 	'To change the contact with this number instead, use the operation Create or Update (it finds the contact by mobile number).';
 const PENDING_NOTE =
 	'Pending: SlickText sent a double opt-in text; the contact is subscribed only after replying to confirm.';
 
+function isDuplicate(error: unknown): boolean {
+	const e = error as { httpCode?: string; message: string; description?: string | null };
+	return ['409', '422'].includes(String(e.httpCode)) && /exist|already|taken/i.test(`${e.message} ${e.description ?? ''}`);
+}
+
 /**
  * Sends the create; a number that exists already gets a hint at Create or Update, and a double opt-in
  * says in the output that the contact is pending until it confirms (its status alone reads as if
- * nothing happened).
+ * nothing happened). When an earlier try of Retry On Fail sent this create and got no answer, a
+ * "number exists" now means that create was done: the contact it made is the output.
  */
-async function createContact(this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
-	// The error is already the shared NodeApiError; only its hint grows, so it is passed on as it is.
-	const items = await send(this, 'current', requestData).catch(async (error: unknown) => {
-		const e = error as { httpCode?: string; message: string; description?: string | null };
-		if (['409', '422'].includes(String(e.httpCode)) && /exist|already|taken/i.test(`${e.message} ${e.description ?? ''}`)) {
+async function createContact(item: ItemRun, request: IHttpRequestOptions): Promise<INodeExecutionData[]> {
+	const body = request.body as IDataObject;
+	let items: INodeExecutionData[];
+	try {
+		items = await postContact(item, request, body);
+	} catch (error) {
+		if (!isDuplicate(error)) throw asNodeError(item.getNode(), error, item.getItemIndex());
+		const done = item.unansweredBefore ? await findContactByMobile(item, request, String(body.mobile_number)) : undefined;
+		if (done) {
+			items = [{ json: done }];
+		} else {
+			// The error is already the shared NodeApiError; only its hint grows, so it is passed on as it is.
+			const e = error as { message: string; description?: string | null };
 			e.description = `${e.description ?? ''} ${EXISTS_HINT}`.trim();
-			if (isTool(this.getNode())) e.message = `${e.message} ${EXISTS_HINT}`;
+			if (isTool(item.getNode())) e.message = `${e.message} ${EXISTS_HINT}`;
+			throw asNodeError(item.getNode(), error, item.getItemIndex());
 		}
-		return await Promise.reject(error);
-	});
-	const body = requestData.options.body as IDataObject | undefined;
+	}
 	if (body?.force_double_opt_in !== 'true') return items;
-	return items.map((item) => ({ ...item, json: { ...item.json, double_opt_in_pending: true, note: PENDING_NOTE } }));
+	return items.map((entry) => ({ ...entry, json: { ...entry.json, double_opt_in_pending: true, note: PENDING_NOTE } }));
 }
 
 export const mobileNumberProperty = {
@@ -49,7 +63,8 @@ export const create: OperationDescription = {
 		action: 'Create a contact',
 		description:
 			'Add a contact to the brand. SlickText sends no confirmation text unless Force Double Opt-In is on; a number that exists already fails.',
-		routing: currentRoute({ method: 'POST', url: '/contacts', preSend: [contactCreateBody], runner: createContact }),
+		// Sent again after no answer: SlickText refuses a second contact with the number (see createContact).
+		route: currentRoute({ method: 'POST', url: '/contacts', preSend: [contactCreateBody], execute: createContact, unknown: 'resend' }),
 	},
 	properties: [
 		mobileNumberProperty,

@@ -10,7 +10,7 @@ export const del: OperationDescription = {
 		action: 'Delete a contact',
 		description:
 			'Remove a contact from the brand. No message is sent; the contact can be opted in again later.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/contacts/{{ $parameter.contactId }}',
 			preSend: [requireNumericId('contactId', 'Contact')],

@@ -10,7 +10,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a contact',
 		description: 'Retrieve one contact by ID',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/contacts/{{ $parameter.contactId }}',
 			preSend: [requireNumericId('contactId', 'Contact')],

@@ -12,7 +12,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many contacts',
 		description: 'List contacts, optionally filtered by any contact field or custom field',
-		routing: currentRoute({ method: 'GET', url: '/contacts', pages: currentPages(simplifyShape('contact')), preSend: [contactFilterQuery] }),
+		route: currentRoute({ method: 'GET', url: '/contacts', pages: currentPages(simplifyShape('contact')), preSend: [contactFilterQuery] }),
 	},
 	properties: [
 		...returnAllAndLimit('contacts'),

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { create } from './create';
 import { del } from './delete';
 import { get } from './get';
@@ -6,8 +6,7 @@ import { getAll } from './getAll';
 import { update } from './update';
 import { upsert } from './upsert';
 
-export const contactProperties = resourceProperties(
-	'contact',
-	{ create, upsert, get, getAll, update, delete: del },
-	'upsert',
-);
+export const contact: ResourceDescription = {
+	operations: { create, upsert, get, getAll, update, delete: del },
+	defaultOperation: 'upsert',
+};

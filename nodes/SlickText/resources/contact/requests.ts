@@ -1,39 +1,34 @@
-import type {
-	IDataObject,
-	IExecutePaginationFunctions,
-	IHttpRequestMethods,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { inputError } from '../../../shared/errors';
-import { send, type RequestData } from '../../../shared/transport/request';
+import type { ItemRun } from '../../../shared/runner/types';
 
-/** The same request (auth, base URL, checks) with another method, path, query and body. */
-function to(requestData: RequestData, method: IHttpRequestMethods, url: string, qs: IDataObject, body?: IDataObject): RequestData {
-	return { ...requestData, options: { ...requestData.options, method, url, qs, body } };
+/** The same request (auth, base URL, request options) with another method, path, query and body. */
+function to(request: IHttpRequestOptions, method: IHttpRequestMethods, url: string, qs: IDataObject, body?: IDataObject): IHttpRequestOptions {
+	return { ...request, method, url, qs, body };
 }
 
 /** The contact with this (normalized) mobile number, or undefined: GET /contacts?mobile_number=... */
 export async function findContactByMobile(
-	ctx: IExecutePaginationFunctions,
-	requestData: RequestData,
+	item: ItemRun,
+	request: IHttpRequestOptions,
 	mobileNumber: string,
 ): Promise<IDataObject | undefined> {
-	const [answer] = await send(ctx, 'current', to(requestData, 'GET', '/contacts', { mobile_number: mobileNumber }));
-	const data = (answer?.json as IDataObject | undefined)?.data;
+	const { body } = await item.send(to(request, 'GET', '/contacts', { mobile_number: mobileNumber }));
+	const data = (body as IDataObject | undefined)?.data;
 	return Array.isArray(data) && data.length > 0 ? (data[0] as IDataObject) : undefined;
 }
 
 /** The contact with this mobile number; a missing one fails the item naming the number. */
 export async function requireContactByMobile(
-	ctx: IExecutePaginationFunctions,
-	requestData: RequestData,
+	item: ItemRun,
+	request: IHttpRequestOptions,
 	mobileNumber: string,
 ): Promise<IDataObject> {
-	const contact = await findContactByMobile(ctx, requestData, mobileNumber);
+	const contact = await findContactByMobile(item, request, mobileNumber);
 	if (!contact) {
 		throw inputError(
-			ctx,
+			item,
 			'Mobile Number',
 			`no contact has the number ${mobileNumber}`,
 			'Check the number, or use Create or Update to create the contact when it is missing.',
@@ -42,19 +37,20 @@ export async function requireContactByMobile(
 	return contact;
 }
 
+/** One answer as the operation's output: the record. */
+function asOutput(body: unknown): INodeExecutionData[] {
+	return [{ json: body as IDataObject }];
+}
+
 export async function putContact(
-	ctx: IExecutePaginationFunctions,
-	requestData: RequestData,
+	item: ItemRun,
+	request: IHttpRequestOptions,
 	contactId: unknown,
 	body: IDataObject,
 ): Promise<INodeExecutionData[]> {
-	return await send(ctx, 'current', to(requestData, 'PUT', `/contacts/${String(contactId).trim()}`, {}, body));
+	return asOutput((await item.send(to(request, 'PUT', `/contacts/${String(contactId).trim()}`, {}, body))).body);
 }
 
-export async function postContact(
-	ctx: IExecutePaginationFunctions,
-	requestData: RequestData,
-	body: IDataObject,
-): Promise<INodeExecutionData[]> {
-	return await send(ctx, 'current', to(requestData, 'POST', '/contacts', {}, body));
+export async function postContact(item: ItemRun, request: IHttpRequestOptions, body: IDataObject): Promise<INodeExecutionData[]> {
+	return asOutput((await item.send(to(request, 'POST', '/contacts', {}, body))).body);
 }

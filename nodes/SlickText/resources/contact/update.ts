@@ -1,9 +1,9 @@
-import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { OperationDescription } from '../../../shared/descriptions';
 import { updateFieldsCollection } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
-import type { RequestData } from '../../../shared/transport/request';
+import { asSingle, type ItemRun } from '../../../shared/runner/types';
 import { param } from '../../../shared/validation';
 import {
 	contactFields,
@@ -16,14 +16,14 @@ import {
 import { putContact, requireContactByMobile } from './requests';
 
 /** By ID: one PUT. By mobile number: look the contact up, then PUT to its ID. */
-async function updateRunner(this: IExecutePaginationFunctions, requestData: RequestData) {
-	const body = requestData.options.body as IDataObject;
-	if (this.getNodeParameter('findBy', 'id') === 'mobileNumber') {
-		const mobileNumber = normalizeMobile(this, 'Mobile Number', param(this, 'mobileNumber', ''));
-		const contact = await requireContactByMobile(this, requestData, mobileNumber);
-		return await putContact(this, requestData, contact.contact_id, body);
+async function updateContact(item: ItemRun, request: IHttpRequestOptions) {
+	const body = request.body as IDataObject;
+	if (item.getNodeParameter('findBy', 'id') === 'mobileNumber') {
+		const mobileNumber = normalizeMobile(asSingle(item), 'Mobile Number', param(asSingle(item), 'mobileNumber', ''));
+		const contact = await requireContactByMobile(item, request, mobileNumber);
+		return await putContact(item, request, contact.contact_id, body);
 	}
-	return await putContact(this, requestData, param(this, 'contactId', ''), body);
+	return await putContact(item, request, param(asSingle(item), 'contactId', ''), body);
 }
 
 export const update: OperationDescription = {
@@ -32,11 +32,11 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a contact',
 		description: 'Change fields of a contact found by ID or by mobile number; only the fields set are changed',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '/contacts',
 			preSend: [requireContactTarget, contactUpdateBody],
-			runner: updateRunner,
+			execute: updateContact,
 		}),
 	},
 	properties: [

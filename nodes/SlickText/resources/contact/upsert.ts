@@ -1,8 +1,8 @@
-import type { IDataObject, IExecutePaginationFunctions, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
-import type { RequestData } from '../../../shared/transport/request';
+import type { ItemRun } from '../../../shared/runner/types';
 import { mobileNumberProperty } from './create';
 import { contactCreateBody, contactFields } from './fields';
 import { findContactByMobile, postContact, putContact } from './requests';
@@ -12,25 +12,25 @@ import { findContactByMobile, postContact, putContact } from './requests';
  * failing or creating it again. A POST refused with 422 means the number appeared in between (another
  * run, a keyword): then it looks up once more and updates.
  */
-async function upsertRunner(this: IExecutePaginationFunctions, requestData: RequestData) {
-	const body = requestData.options.body as IDataObject;
+async function upsertContact(item: ItemRun, request: IHttpRequestOptions) {
+	const body = request.body as IDataObject;
 	const mobileNumber = String(body.mobile_number);
 	// force_double_opt_in exists on create only.
 	const { force_double_opt_in: _createOnly, ...updateBody } = body;
-	const existing = await findContactByMobile(this, requestData, mobileNumber);
-	if (existing) return await putContact(this, requestData, existing.contact_id, updateBody);
+	const existing = await findContactByMobile(item, request, mobileNumber);
+	if (existing) return await putContact(item, request, existing.contact_id, updateBody);
 	let refused: unknown;
 	try {
-		return await postContact(this, requestData, body);
+		return await postContact(item, request, body);
 	} catch (error) {
 		refused = error;
 	}
 	// Only a duplicate number is worth a second look; any other failure is the item's error. (Read
 	// httpCode rather than test the class: n8n and this package may load different n8n-workflow copies.)
 	const duplicate = (refused as NodeApiError | undefined)?.httpCode === '422';
-	const appeared = duplicate ? await findContactByMobile(this, requestData, mobileNumber) : undefined;
+	const appeared = duplicate ? await findContactByMobile(item, request, mobileNumber) : undefined;
 	if (!appeared) throw refused;
-	return await putContact(this, requestData, appeared.contact_id, updateBody);
+	return await putContact(item, request, appeared.contact_id, updateBody);
 }
 
 export const upsert: OperationDescription = {
@@ -39,7 +39,7 @@ export const upsert: OperationDescription = {
 		value: 'upsert',
 		action: 'Create or update a contact',
 		description: 'Create a new record, or update the current one if it already exists (upsert)',
-		routing: currentRoute({ method: 'POST', url: '/contacts', preSend: [contactCreateBody], runner: upsertRunner }),
+		route: currentRoute({ method: 'POST', url: '/contacts', preSend: [contactCreateBody], execute: upsertContact, unknown: 'resend' }),
 	},
 	properties: [
 		{ ...mobileNumberProperty, description: `${mobileNumberProperty.description}. The contact is found by this number.` },

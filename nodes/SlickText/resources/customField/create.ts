@@ -8,7 +8,7 @@ export const create: OperationDescription = {
 		value: 'create',
 		action: 'Create a custom field',
 		description: 'Add a custom field to the contacts of the brand; the answer gives its internal name',
-		routing: currentRoute({ method: 'POST', url: '/custom-fields', preSend: [customFieldCreateBody] }),
+		route: currentRoute({ method: 'POST', url: '/custom-fields', preSend: [customFieldCreateBody] }),
 	},
 	properties: [
 		{

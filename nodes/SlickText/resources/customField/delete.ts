@@ -10,7 +10,7 @@ export const del: OperationDescription = {
 		action: 'Delete a custom field',
 		description:
 			'Delete a custom field. This destroys its values for all contacts of the brand and cannot be undone.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/custom-fields/{{ $parameter.customFieldId }}',
 			preSend: [requireNumericId('customFieldId', 'Custom Field')],

@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a custom field',
 		description: 'Retrieve one custom field by ID, with its internal name',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/custom-fields/{{ $parameter.customFieldId }}',
 			preSend: [requireNumericId('customFieldId', 'Custom Field')],

@@ -24,7 +24,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many custom fields',
 		description: 'List the custom fields of the brand with their internal names',
-		routing: currentRoute({ method: 'GET', url: '/custom-fields', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/custom-fields', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('custom fields'), filters.property],
 };

@@ -1,12 +1,11 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { create } from './create';
 import { del } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const customFieldProperties = resourceProperties(
-	'customField',
-	{ create, get, getAll, update, delete: del },
-	'getAll',
-);
+export const customField: ResourceDescription = {
+	operations: { create, get, getAll, update, delete: del },
+	defaultOperation: 'getAll',
+};

@@ -10,7 +10,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a custom field',
 		description: 'Rename a custom field, change its data type or its description. Its internal name stays.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/custom-fields/{{ $parameter.customFieldId }}',
 			preSend: [requireNumericId('customFieldId', 'Custom Field'), customFieldUpdateBody],

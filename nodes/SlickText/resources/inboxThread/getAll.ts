@@ -38,7 +38,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many inbox threads',
 		description: 'List the conversations of the brand inbox, each with its last message',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '/inbox-threads',
 			pages: currentPages(),

@@ -10,7 +10,7 @@ export const getMessages: OperationDescription = {
 		value: 'getMessages',
 		action: 'Get the messages of an inbox thread',
 		description: 'Retrieve the content of one conversation, one item per message sent or received',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/inbox-threads/{{ String($parameter.inboxThreadId).trim() }}/content',
 			preSend: [requireThreadId],

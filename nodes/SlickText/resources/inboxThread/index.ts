@@ -1,6 +1,9 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { getAll } from './getAll';
 import { getMessages } from './getMessages';
 import { update } from './update';
 
-export const inboxThreadProperties = resourceProperties('inboxThread', { getAll, getMessages, update }, 'getAll');
+export const inboxThread: ResourceDescription = {
+	operations: { getAll, getMessages, update },
+	defaultOperation: 'getAll',
+};

@@ -9,7 +9,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update an inbox thread',
 		description: 'Set a conversation open, pending or closed, assign it or tag it. Nothing is sent to the contact.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/inbox-threads/{{ String($parameter.inboxThreadId).trim() }}',
 			preSend: [requireThreadId, threadUpdateBody],

@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a keyword',
 		description: 'Delete a keyword; texts with this word no longer opt contacts in or get its auto-response',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/keywords/{{ $parameter.keywordId }}',
 			preSend: [requireNumericId('keywordId', 'Keyword')],

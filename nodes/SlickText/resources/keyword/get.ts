@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a keyword',
 		description: 'Retrieve one keyword by ID, with its auto-response and opt-in messages',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/keywords/{{ $parameter.keywordId }}',
 			preSend: [requireNumericId('keywordId', 'Keyword')],

@@ -37,7 +37,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many keywords',
 		description: 'List the keywords contacts can text to join',
-		routing: currentRoute({ method: 'GET', url: '/keywords', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/keywords', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('keywords'), filters.property],
 };

@@ -1,6 +1,9 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { del } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
 
-export const keywordProperties = resourceProperties('keyword', { get, getAll, delete: del }, 'getAll');
+export const keyword: ResourceDescription = {
+	operations: { get, getAll, delete: del },
+	defaultOperation: 'getAll',
+};

@@ -8,7 +8,7 @@ export const create: OperationDescription = {
 		value: 'create',
 		action: 'Create a link',
 		description: 'Create a tracked short link to a web address, for use in messages',
-		routing: currentRoute({ method: 'POST', url: '/links', preSend: [linkCreateBody] }),
+		route: currentRoute({ method: 'POST', url: '/links', preSend: [linkCreateBody] }),
 	},
 	properties: [
 		{

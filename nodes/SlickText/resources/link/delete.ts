@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a link',
 		description: 'Delete a tracked link',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/links/{{ $parameter.linkId }}',
 			preSend: [requireNumericId('linkId', 'Link')],

@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a link',
 		description: 'Retrieve one link by ID, with its click counts',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/links/{{ $parameter.linkId }}',
 			preSend: [requireNumericId('linkId', 'Link')],

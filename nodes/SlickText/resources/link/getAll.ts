@@ -23,7 +23,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many links',
 		description: 'List the tracked links of the brand, with their click counts',
-		routing: currentRoute({ method: 'GET', url: '/links', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/links', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('links'), filters.property],
 };

@@ -1,8 +1,11 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { create } from './create';
 import { del } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const linkProperties = resourceProperties('link', { create, get, getAll, update, delete: del }, 'get');
+export const link: ResourceDescription = {
+	operations: { create, get, getAll, update, delete: del },
+	defaultOperation: 'get',
+};

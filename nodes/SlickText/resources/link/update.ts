@@ -10,7 +10,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a link',
 		description: 'Rename a link, change where it leads, or switch it on or off',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/links/{{ $parameter.linkId }}',
 			preSend: [requireNumericId('linkId', 'Link'), linkUpdateBody],

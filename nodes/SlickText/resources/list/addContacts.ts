@@ -9,11 +9,11 @@ export const addContacts: OperationDescription = {
 		action: 'Add contacts to lists',
 		description:
 			'Put existing contacts on one or more lists, in requests of up to 500 contacts each, in order. No message is sent to the contacts.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'POST',
 			url: '/lists/contacts',
 			preSend: [membershipRequestBody],
-			runner: membershipChunks('added'),
+			execute: membershipChunks('added'),
 		}),
 	},
 	properties: membershipProperties,

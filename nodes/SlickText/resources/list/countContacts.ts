@@ -9,7 +9,7 @@ export const countContacts: OperationDescription = {
 		value: 'countContacts',
 		action: 'Count the contacts of a list',
 		description: 'Get how many contacts are on a list, as {list_id, count}',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/lists/{{ $parameter.listId }}/contacts/count',
 			preSend: [requireNumericId('listId', 'List')],

@@ -8,7 +8,7 @@ export const create: OperationDescription = {
 		value: 'create',
 		action: 'Create a list',
 		description: 'Create an empty contact list',
-		routing: currentRoute({ method: 'POST', url: '/lists', preSend: [listCreateBody] }),
+		route: currentRoute({ method: 'POST', url: '/lists', preSend: [listCreateBody] }),
 	},
 	properties: [
 		{

@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a list',
 		description: 'Delete a contact list. The contacts on it stay in the brand.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/lists/{{ $parameter.listId }}',
 			preSend: [requireNumericId('listId', 'List')],

@@ -1,7 +1,7 @@
 import type {
 	IDataObject,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
@@ -15,7 +15,7 @@ import { MEMBERSHIP_CHUNK_SIZE } from '../../../shared/limits';
 import type { RecordShape } from '../../../shared/paging';
 import { toIdValue } from '../../../shared/routing';
 import { simplifyContact, simplifyOn } from '../../../shared/simplify';
-import { send, type RequestData } from '../../../shared/transport/request';
+import { asSingle, type ItemRun } from '../../../shared/runner/types';
 import { isBlank, param, requireOneOf, toIdList, toList } from '../../../shared/validation';
 import { OPT_IN_STATUSES } from '../contact/fields';
 
@@ -89,7 +89,7 @@ export const checkMemberFilters: PreSendAction = async function (this: IExecuteS
 
 /** Each member kept only when its status matches, and simplified when asked, while paging. */
 export const memberShape: RecordShape = (ctx) => {
-	const statuses = memberStatuses(ctx as unknown as IExecuteSingleFunctions);
+	const statuses = memberStatuses(ctx);
 	const simplify = simplifyOn(ctx);
 	if (!statuses && !simplify) return undefined;
 	return {
@@ -193,25 +193,20 @@ function describeChunks(
  * which chunks were done. One output item per input item, with the answers' counts summed.
  */
 export function membershipChunks(change: 'added' | 'removed') {
-	return async function (this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
-		const { contactIds, listIds } = membershipInput(this as unknown as IExecuteSingleFunctions);
+	return async (item: ItemRun, request: IHttpRequestOptions): Promise<INodeExecutionData[]> => {
+		const { contactIds, listIds } = membershipInput(asSingle(item));
 		const chunks = Math.ceil(contactIds.length / MEMBERSHIP_CHUNK_SIZE);
 		const summed: IDataObject = {};
 		for (let k = 0; k < chunks; k++) {
 			const part = contactIds.slice(k * MEMBERSHIP_CHUNK_SIZE, (k + 1) * MEMBERSHIP_CHUNK_SIZE);
-			const request: RequestData = {
-				...requestData,
-				options: { ...requestData.options, body: membershipBody(part, listIds) as unknown as IDataObject },
-			};
-			let answer: INodeExecutionData[];
+			let body: unknown;
 			try {
-				answer = await send(this, 'current', request);
+				({ body } = await item.send({ ...request, body: membershipBody(part, listIds) as unknown as IDataObject }));
 			} catch (error) {
 				describeChunks(error, k, chunks, contactIds.length, change);
-				// Already mapped by send (NodeApiError or NodeOperationError): passed on with the chunk record.
-				throw asNodeError(this.getNode(), error, this.getItemIndex());
+				// Already mapped by the transport (NodeApiError or NodeOperationError): passed on with the chunk record.
+				throw asNodeError(item.getNode(), error, item.getItemIndex());
 			}
-			const body = answer[0]?.json;
 			if (body && typeof body === 'object' && !Array.isArray(body)) {
 				for (const [key, value] of Object.entries(body)) {
 					summed[key] = typeof value === 'number' && typeof summed[key] === 'number' ? (summed[key] as number) + value : value;
@@ -225,12 +220,23 @@ export function membershipChunks(change: 'added' | 'removed') {
 					contact_ids: contactIds,
 					list_ids: listIds,
 					...summed,
+					summary: membershipSummary(change, summed[change], contactIds.length, listIds.length),
 					requests: chunks,
 					chunk_size: MEMBERSHIP_CHUNK_SIZE,
 				},
 			},
 		];
 	};
+}
+
+/** What happened, in words: SlickText's own message says "added" even when every contact was there already. */
+function membershipSummary(change: 'added' | 'removed', count: unknown, contacts: number, lists: number): string {
+	const pairs = contacts * lists;
+	const memberships = (n: number) => `${n} list ${n === 1 ? 'membership' : 'memberships'}`;
+	if (typeof count !== 'number') return `${memberships(pairs)} sent to be ${change}.`;
+	const unchanged = Math.max(0, pairs - count);
+	const rest = change === 'added' ? 'already on the list' : 'not on the list';
+	return `${count} of ${memberships(pairs)} ${change}${unchanged > 0 ? `; ${unchanged} ${unchanged === 1 ? 'was' : 'were'} ${rest}` : ''}.`;
 }
 
 /** The count answer is a bare number such as `228` [code]; a `{count}` object is taken too. */

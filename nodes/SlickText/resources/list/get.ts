@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a list',
 		description: 'Retrieve one contact list by ID',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/lists/{{ $parameter.listId }}',
 			preSend: [requireNumericId('listId', 'List')],

@@ -22,7 +22,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many lists',
 		description: 'List the contact lists of the brand',
-		routing: currentRoute({ method: 'GET', url: '/lists', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/lists', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('lists'), filters.property],
 };

@@ -13,7 +13,7 @@ export const getContacts: OperationDescription = {
 		action: 'Get the contacts of a list',
 		description:
 			'Retrieve the contacts on a list, one item per contact, optionally only those with given opt-in statuses and simplified',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/lists/{{ $parameter.listId }}/contacts',
 			preSend: [requireNumericId('listId', 'List'), checkMemberFilters],

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { addContacts } from './addContacts';
 import { countContacts } from './countContacts';
 import { create } from './create';
@@ -9,8 +9,7 @@ import { getContacts } from './getContacts';
 import { removeContacts } from './removeContacts';
 import { update } from './update';
 
-export const listProperties = resourceProperties(
-	'list',
-	{ create, get, getAll, update, delete: del, getContacts, countContacts, addContacts, removeContacts },
-	'addContacts',
-);
+export const list: ResourceDescription = {
+	operations: { create, get, getAll, update, delete: del, getContacts, countContacts, addContacts, removeContacts },
+	defaultOperation: 'addContacts',
+};

@@ -9,11 +9,11 @@ export const removeContacts: OperationDescription = {
 		action: 'Remove contacts from lists',
 		description:
 			'Take contacts off one or more lists, in requests of up to 500 contacts each, in order. The contacts themselves stay in the brand.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '/lists/contacts',
 			preSend: [membershipRequestBody],
-			runner: membershipChunks('removed'),
+			execute: membershipChunks('removed'),
 		}),
 	},
 	properties: membershipProperties,

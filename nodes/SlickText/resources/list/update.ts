@@ -10,7 +10,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a list',
 		description: 'Rename a contact list or change its description',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/lists/{{ $parameter.listId }}',
 			preSend: [requireNumericId('listId', 'List'), listUpdateBody],

@@ -64,7 +64,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many messages',
 		description: 'List the texts the brand sent and received (campaigns, keywords, inbox, API)',
-		routing: currentRoute({ method: 'GET', url: '/messages', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/messages', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('messages'), filters.property],
 	simplify: MESSAGE_SUMMARY,

@@ -1,4 +1,7 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { getAll } from './getAll';
 
-export const messageProperties = resourceProperties('message', { getAll }, 'getAll');
+export const message: ResourceDescription = {
+	operations: { getAll },
+	defaultOperation: 'getAll',
+};

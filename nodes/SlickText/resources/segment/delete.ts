@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a segment',
 		description: 'Delete a segment. The contacts it matches are not deleted.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/segments/{{ $parameter.segmentId }}',
 			preSend: [requireNumericId('segmentId', 'Segment')],

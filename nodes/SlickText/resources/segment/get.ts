@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a segment',
 		description: 'Retrieve one segment by ID',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/segments/{{ $parameter.segmentId }}',
 			preSend: [requireNumericId('segmentId', 'Segment')],

@@ -9,7 +9,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many segments',
 		description: 'List the segments of the brand',
-		routing: currentRoute({ method: 'GET', url: '/segments', pages: currentPages() }),
+		route: currentRoute({ method: 'GET', url: '/segments', pages: currentPages() }),
 	},
 	properties: [...returnAllAndLimit('segments')],
 };

@@ -10,7 +10,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a segment',
 		description: 'Rename a segment or change its description. Its conditions are edited in SlickText only.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/segments/{{ $parameter.segmentId }}',
 			preSend: [requireNumericId('segmentId', 'Segment'), segmentUpdateBody],

@@ -9,7 +9,7 @@ export const activate: OperationDescription = {
 		value: 'activate',
 		action: 'Activate a website popup',
 		description: 'Switch a website popup on: it shows on the website under its display rules',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/website-popups/{{ $parameter.websitePopupId }}',
 			preSend: [requireNumericId('websitePopupId', 'Website Popup'), activeBody(1)],

@@ -9,7 +9,7 @@ export const deactivate: OperationDescription = {
 		value: 'deactivate',
 		action: 'Deactivate a website popup',
 		description: 'Switch a website popup off: it no longer shows on the website',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/website-popups/{{ $parameter.websitePopupId }}',
 			preSend: [requireNumericId('websitePopupId', 'Website Popup'), activeBody(0)],

@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a website popup',
 		description: 'Delete a website popup; it no longer shows on the website. Contacts it collected stay.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/website-popups/{{ $parameter.websitePopupId }}',
 			preSend: [requireNumericId('websitePopupId', 'Website Popup')],

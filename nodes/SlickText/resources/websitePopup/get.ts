@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a website popup',
 		description: 'Retrieve one website popup by ID, with its display rules and HTML',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/website-popups/{{ $parameter.websitePopupId }}',
 			preSend: [requireNumericId('websitePopupId', 'Website Popup')],

@@ -13,7 +13,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many website popups',
 		description: 'List the sign-up popups of the brand',
-		routing: currentRoute({ method: 'GET', url: '/website-popups', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/website-popups', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [
 		...returnAllAndLimit('popups'),

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { activate } from './activate';
 import { deactivate } from './deactivate';
 import { del } from './delete';
@@ -6,8 +6,7 @@ import { get } from './get';
 import { getAll } from './getAll';
 import { update } from './update';
 
-export const websitePopupProperties = resourceProperties(
-	'websitePopup',
-	{ get, getAll, update, activate, deactivate, delete: del },
-	'get',
-);
+export const websitePopup: ResourceDescription = {
+	operations: { get, getAll, update, activate, deactivate, delete: del },
+	defaultOperation: 'get',
+};

@@ -10,7 +10,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a website popup',
 		description: 'Rename a website popup or change its description. Its design is edited in SlickText only.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/website-popups/{{ $parameter.websitePopupId }}',
 			preSend: [requireNumericId('websitePopupId', 'Website Popup'), websitePopupUpdateBody],

@@ -9,7 +9,7 @@ export const activate: OperationDescription = {
 		value: 'activate',
 		action: 'Activate a SlickText workflow',
 		description: 'Switch a workflow on: contacts start entering it under its entry rule',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/workflows/{{ $parameter.workflowId }}',
 			preSend: [requireNumericId('workflowId', 'Workflow'), activeBody(1)],

@@ -9,7 +9,7 @@ export const deactivate: OperationDescription = {
 		value: 'deactivate',
 		action: 'Deactivate a SlickText workflow',
 		description: 'Switch a workflow off: no more contacts enter it',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/workflows/{{ $parameter.workflowId }}',
 			preSend: [requireNumericId('workflowId', 'Workflow'), activeBody(0)],

@@ -9,7 +9,7 @@ export const del: OperationDescription = {
 		value: 'delete',
 		action: 'Delete a SlickText workflow',
 		description: 'Delete a workflow. The contacts in it are not deleted.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'DELETE',
 			url: '=/workflows/{{ $parameter.workflowId }}',
 			preSend: [requireNumericId('workflowId', 'Workflow')],

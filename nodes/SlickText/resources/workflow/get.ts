@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a SlickText workflow',
 		description: 'Retrieve one workflow by ID',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'GET',
 			url: '=/workflows/{{ $parameter.workflowId }}',
 			preSend: [requireNumericId('workflowId', 'Workflow')],

@@ -13,7 +13,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many SlickText workflows',
 		description: 'List the automation workflows of the brand',
-		routing: currentRoute({ method: 'GET', url: '/workflows', pages: currentPages(), preSend: [filters.preSend] }),
+		route: currentRoute({ method: 'GET', url: '/workflows', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [
 		...returnAllAndLimit('workflows'),

@@ -10,7 +10,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a SlickText workflow',
 		description: 'Rename a workflow or change who may enter it. Its steps are edited in SlickText only.',
-		routing: currentRoute({
+		route: currentRoute({
 			method: 'PUT',
 			url: '=/workflows/{{ $parameter.workflowId }}',
 			preSend: [requireNumericId('workflowId', 'Workflow'), workflowUpdateBody],

@@ -8,7 +8,7 @@ export const get: OperationDescription = {
 		action: 'Get the account',
 		description:
 			'Retrieve the account of the credential: its settings (message length limit, time zone), plan, subscriptions, rollovers and usage',
-		routing: legacyRoute({ method: 'GET', url: '/account' }),
+		route: legacyRoute({ method: 'GET', url: '/account' }),
 	},
 	properties: [],
 };

@@ -1,4 +1,7 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { get } from './get';
 
-export const accountProperties = resourceProperties('account', { get }, 'get');
+export const account: ResourceDescription = {
+	operations: { get },
+	defaultOperation: 'get',
+};

@@ -11,7 +11,7 @@ export const del: OperationDescription = {
 		action: 'Delete a contact',
 		description:
 			'Remove a contact from its textword without recording an opt-out. No confirmation is sent, and the number can be opted in again through the API.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '=/contacts/{{ $parameter.contactId }}',
 			action: 'DELETE',

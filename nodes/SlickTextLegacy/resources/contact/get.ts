@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { legacyRoute, unwrap } from '../../../shared/routing';
+import { legacyRoute } from '../../../shared/routing';
+import { unwrap } from '../../shared/output';
 import { requireNumericId } from '../../../shared/validation';
 import { contactIdLocator } from './fields';
 import { CONTACT_SUMMARY } from '../summaries';
@@ -10,7 +11,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a contact',
 		description: 'Retrieve one subscriber by ID, with custom fields',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/contacts/{{ $parameter.contactId }}',
 			preSend: [requireNumericId('contactId', 'Contact')],

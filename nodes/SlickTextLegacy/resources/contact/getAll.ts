@@ -15,7 +15,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many contacts',
 		description: 'List the subscribers of all textwords, optionally filtered by any field or by subscription date',
-		routing: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts', simplifyShape('subscriber')), preSend: [filterQuery(filters)] }),
+		route: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts', simplifyShape('subscriber')), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('contacts'), filtersProperty(filters)],
 	simplify: CONTACT_SUMMARY,

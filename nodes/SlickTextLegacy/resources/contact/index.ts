@@ -1,4 +1,4 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { del } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
@@ -6,8 +6,7 @@ import { optIn } from './optIn';
 import { optOut } from './optOut';
 import { update } from './update';
 
-export const contactProperties = resourceProperties(
-	'contact',
-	{ get, getAll, optIn, update, optOut, delete: del },
-	'get',
-);
+export const contact: ResourceDescription = {
+	operations: { get, getAll, optIn, update, optOut, delete: del },
+	defaultOperation: 'get',
+};

@@ -47,7 +47,7 @@ export const optIn: OperationDescription = {
 		value: 'optIn',
 		action: 'Opt in a contact',
 		description: 'Subscribe a mobile number to a textword, with a double opt-in confirmation text by default',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '/contacts/',
 			preSend: [optInBody],

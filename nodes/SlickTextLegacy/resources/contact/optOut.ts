@@ -11,7 +11,7 @@ export const optOut: OperationDescription = {
 		action: 'Opt out a contact',
 		description:
 			'Unsubscribe a contact as if they had texted STOP. No confirmation is sent. The number can rejoin only by texting the keyword in; the API cannot opt it in again.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '=/contacts/{{ $parameter.contactId }}',
 			action: 'OPTOUT',

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import type { OperationDescription } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
-import { legacyRoute, unwrap } from '../../../shared/routing';
+import { legacyRoute } from '../../../shared/routing';
+import { unwrap } from '../../shared/output';
 import { assertPhone, param } from '../../../shared/validation';
 import { assertId } from '../../shared/checks';
 import { textwordIdLocator } from '../textword/fields';
@@ -38,7 +39,7 @@ export const update: OperationDescription = {
 		value: 'update',
 		action: 'Update a contact',
 		description: "Change a subscriber's name, address, birth date, e-mail or custom fields. No text is sent.",
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '/contacts/',
 			action: 'EDIT',

@@ -11,7 +11,7 @@ export const del: OperationDescription = {
 		action: 'Delete a message',
 		description:
 			'Delete an unsent, scheduled (which cancels it) or failed message. Sent messages cannot be deleted: SlickText refuses, and the item fails with its answer.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '=/messages/{{ $parameter.messageId }}',
 			action: 'DELETE',

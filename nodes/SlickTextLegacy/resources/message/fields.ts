@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
@@ -10,7 +9,7 @@ import type {
 
 import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
-import { send, type RequestData } from '../../../shared/transport/request';
+import { asSingle, type ItemRun } from '../../../shared/runner/types';
 import { assertPhone, isBlank, param } from '../../../shared/validation';
 import { accountSettings } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
@@ -227,30 +226,31 @@ export function messageBody(kind: Kind): PreSendAction {
  * schedule, its time zone. The account is read once per execution; the output is the message.
  */
 export function messageRunner(kind: Kind) {
-	return async function (this: IExecutePaginationFunctions, requestData: RequestData): Promise<INodeExecutionData[]> {
-		const body = requestData.options.body as IDataObject;
+	return async (item: ItemRun, request: IHttpRequestOptions): Promise<INodeExecutionData[]> => {
+		const ctx = asSingle(item);
+		const body = request.body as IDataObject;
 		const sms = body.mediaUrl === undefined;
 		if (sms || kind === 'SCHEDULE') {
-			const account = await accountSettings(this, requestData);
+			const account = await accountSettings(item, request);
 			const length = String(body.body).length;
 			if (sms && length > account.maxCharacterLimit) {
 				throw inputError(
-					this,
+					ctx,
 					'Body',
 					lengthProblem(length, account.maxCharacterLimit, 'a text message (SMS) on this account'),
 					'The limit (132, 160 or 320 characters) is a setting of the SlickText account. Shorten the text, or add a media URL to send it as an MMS.',
 				);
 			}
 			if (kind === 'SCHEDULE') {
-				const moment = scheduledMoment(this).setZone(account.timezone);
+				const moment = scheduledMoment(ctx).setZone(account.timezone);
 				// SlickText reads the clock time in the account's zone: in the repeated hour it cannot tell which.
 				const wall = { year: moment.year, month: moment.month, day: moment.day, hour: moment.hour, minute: moment.minute, second: moment.second };
 				if (momentsOf(wall, account.timezone).length > 1) {
-					throw inputError(this, 'Scheduled For', `falls in the hour that happens twice in the account's time zone ${account.timezone}`, 'SlickText takes a clock time in that zone and cannot tell the two apart; choose another time.');
+					throw inputError(ctx, 'Scheduled For', `falls in the hour that happens twice in the account's time zone ${account.timezone}`, 'SlickText takes a clock time in that zone and cannot tell the two apart; choose another time.');
 				}
 				body.scheduled = wallClock(moment, account.timezone);
 			}
 		}
-		return recordsOf(await send(this, 'legacy', requestData), ['message']);
+		return recordsOf((await item.send(request)).body, ['message']);
 	};
 }

@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { legacyRoute, unwrap } from '../../../shared/routing';
+import { legacyRoute } from '../../../shared/routing';
+import { unwrap } from '../../shared/output';
 import { requireNumericId } from '../../../shared/validation';
 import { messageIdLocator } from './fields';
 import { MESSAGE_SUMMARY } from '../summaries';
@@ -10,7 +11,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a message',
 		description: 'Retrieve one message with its recipient count and tracked shortlinks',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/messages/{{ $parameter.messageId }}',
 			preSend: [requireNumericId('messageId', 'Message')],

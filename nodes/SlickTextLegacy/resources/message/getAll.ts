@@ -14,7 +14,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many messages',
 		description: 'List the messages of the account, optionally filtered by textword, campaign or send date',
-		routing: legacyRoute({ method: 'GET', url: '/messages', pages: legacyPages('messages'), preSend: [filterQuery(filters)] }),
+		route: legacyRoute({ method: 'GET', url: '/messages', pages: legacyPages('messages'), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('messages'), filtersProperty(filters)],
 	simplify: MESSAGE_SUMMARY,

@@ -15,7 +15,7 @@ export const getSendLog: OperationDescription = {
 		action: 'Get the send log of a message',
 		description:
 			'List the delivery status of each recipient (failed, sent to carrier, delivered, undelivered). Kept for 12 months, for messages sent after 2021-03-15.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/messages/{{ $parameter.messageId }}/log',
 			pages: sendLogPages(),

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { del } from './delete';
 import { get } from './get';
 import { getAll } from './getAll';
@@ -6,8 +6,7 @@ import { getSendLog } from './getSendLog';
 import { schedule } from './schedule';
 import { send } from './send';
 
-export const messageProperties = resourceProperties(
-	'message',
-	{ get, getAll, send, schedule, delete: del, getSendLog },
-	'get',
-);
+export const message: ResourceDescription = {
+	operations: { get, getAll, send, schedule, delete: del, getSendLog },
+	defaultOperation: 'get',
+};

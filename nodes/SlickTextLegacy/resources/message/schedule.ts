@@ -9,12 +9,12 @@ export const schedule: OperationDescription = {
 		action: 'Schedule a text message',
 		description:
 			'Have SlickText send a message later, on a quarter hour. A scheduled message can be cancelled with Delete.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '/messages/',
 			action: 'SCHEDULE',
 			preSend: [messageBody('SCHEDULE')],
-			runner: messageRunner('SCHEDULE'),
+			execute: messageRunner('SCHEDULE'),
 		}),
 	},
 	properties: [

@@ -9,12 +9,12 @@ export const send: OperationDescription = {
 		action: 'Send a text message',
 		description:
 			'Text one contact or one number now (the default), or, when chosen, every subscriber of a textword or segment. Each recipient uses message credits.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '/messages/',
 			action: 'SEND',
 			preSend: [messageBody('SEND')],
-			runner: messageRunner('SEND'),
+			execute: messageRunner('SEND'),
 		}),
 	},
 	properties: messageFields(),

@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { legacyRoute, unwrap } from '../../../shared/routing';
+import { legacyRoute } from '../../../shared/routing';
+import { unwrap } from '../../shared/output';
 import { shortlinkFields, shortlinkPath } from './fields';
 
 export const get: OperationDescription = {
@@ -8,7 +9,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a shortlink',
 		description: 'Retrieve one tracked shortlink, by ID or by hash, with its click count',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			// The real path is set by shortlinkPath from Find By.
 			url: '/shortlinks',

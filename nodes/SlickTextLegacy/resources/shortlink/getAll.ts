@@ -16,7 +16,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many shortlinks',
 		description: 'List the tracked shortlinks of the account with their click counts',
-		routing: legacyRoute({ method: 'GET', url: '/shortlinks', pages: legacyPages('shortlinks'), preSend: [filterQuery(filters)] }),
+		route: legacyRoute({ method: 'GET', url: '/shortlinks', pages: legacyPages('shortlinks'), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('shortlinks'), filtersProperty(filters)],
 };

@@ -12,7 +12,7 @@ export const getClickers: OperationDescription = {
 		action: 'Get the contacts who clicked a shortlink',
 		description:
 			'List the contacts who clicked, each with clickCount and the times of the clicks. A clicker who is no longer subscribed comes with only the ID and click count.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '/shortlinks',
 			pages: legacyPages('contacts'),

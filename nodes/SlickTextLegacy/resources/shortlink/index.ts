@@ -1,6 +1,9 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { get } from './get';
 import { getAll } from './getAll';
 import { getClickers } from './getClickers';
 
-export const shortlinkProperties = resourceProperties('shortlink', { get, getAll, getClickers }, 'get');
+export const shortlink: ResourceDescription = {
+	operations: { get, getAll, getClickers },
+	defaultOperation: 'get',
+};

@@ -11,7 +11,7 @@ export const deleteSubscribers: OperationDescription = {
 		action: 'Delete all subscribers of a textword',
 		description:
 			'Remove every subscriber from a textword, without recording opt-outs and without texting anyone. The textword stays. Cannot be undone.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'POST',
 			url: '=/textwords/{{ $parameter.textwordId }}/contacts',
 			action: 'DELETESUBSCRIBERS',

@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
-import { legacyRoute, unwrap } from '../../../shared/routing';
+import { legacyRoute } from '../../../shared/routing';
+import { unwrap } from '../../shared/output';
 import { requireNumericId } from '../../../shared/validation';
 import { textwordIdLocator } from './fields';
 
@@ -9,7 +10,7 @@ export const get: OperationDescription = {
 		value: 'get',
 		action: 'Get a textword',
 		description: 'Retrieve one textword (keyword list) with its auto reply and subscriber count',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}',
 			preSend: [requireNumericId('textwordId', 'Textword')],

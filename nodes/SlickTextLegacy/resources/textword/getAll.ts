@@ -12,7 +12,7 @@ export const getAll: OperationDescription = {
 		value: 'getAll',
 		action: 'Get many textwords',
 		description: 'List the textwords (keyword lists) of the account',
-		routing: legacyRoute({ method: 'GET', url: '/textwords', pages: legacyPages('textwords'), preSend: [filterQuery(filters)] }),
+		route: legacyRoute({ method: 'GET', url: '/textwords', pages: legacyPages('textwords'), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('textwords'), filtersProperty(filters)],
 };

@@ -17,7 +17,7 @@ export const getContacts: OperationDescription = {
 		value: 'getContacts',
 		action: 'Get the contacts of a textword',
 		description: 'List the subscribers of one textword, optionally filtered by any field or by subscription date',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/contacts',
 			pages: legacyPages('contacts', simplifyShape('subscriber')),

@@ -12,7 +12,7 @@ export const getCustomFields: OperationDescription = {
 		action: 'Get the custom fields of a textword',
 		description:
 			'List the custom subscriber fields of one textword. A contact carries each as a key named like the field without spaces.',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/customfields',
 			pages: legacyPages('customFields'),

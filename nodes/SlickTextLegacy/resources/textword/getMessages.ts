@@ -16,7 +16,7 @@ export const getMessages: OperationDescription = {
 		value: 'getMessages',
 		action: 'Get the messages of a textword',
 		description: 'List the messages sent or scheduled to one textword, optionally filtered by campaign or send date',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/messages',
 			pages: legacyPages('messages'),

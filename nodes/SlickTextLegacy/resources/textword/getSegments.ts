@@ -14,7 +14,7 @@ export const getSegments: OperationDescription = {
 		value: 'getSegments',
 		action: 'Get the segments of a textword',
 		description: 'List the saved segments of one textword, each with its current contact count',
-		routing: legacyRoute({
+		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/segments',
 			pages: legacyPages('segments'),

@@ -1,4 +1,4 @@
-import { resourceProperties } from '../../../shared/descriptions';
+import type { ResourceDescription } from '../../../shared/descriptions';
 import { deleteSubscribers } from './deleteSubscribers';
 import { get } from './get';
 import { getAll } from './getAll';
@@ -7,8 +7,7 @@ import { getCustomFields } from './getCustomFields';
 import { getMessages } from './getMessages';
 import { getSegments } from './getSegments';
 
-export const textwordProperties = resourceProperties(
-	'textword',
-	{ get, getAll, getContacts, getMessages, getSegments, getCustomFields, deleteSubscribers },
-	'get',
-);
+export const textword: ResourceDescription = {
+	operations: { get, getAll, getContacts, getMessages, getSegments, getCustomFields, deleteSubscribers },
+	defaultOperation: 'get',
+};

@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
-// The route runner (nodes/shared/routeRunner.ts) runs every operation's declarative routing itself. What
+// The runner (nodes/shared/runner/run.ts) runs every operation's route for all its items. What
 // the request, paging and error tests of each resource check is the same on this path; here: what only
 // the runner decides (the credential's domain restriction, values that differ per item; field routing
 // inside a collection is checked by the Analytics Contact Growth tests).
-import { runNode } from '../../helpers/engine';
-import { sent, useSandbox } from '../../helpers/sandbox';
+import { runNode } from '../../../helpers/engine';
+import { sent, useSandbox } from '../../../helpers/sandbox';
 
 const ctx = useSandbox();
 const BRAND = '/v1/brands/1001';

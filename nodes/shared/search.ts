@@ -1,90 +1,16 @@
-import type {
-	IDataObject,
-	IHttpRequestMethods,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { responseError, secretsOf, transportError } from '../errors';
-import { CREDENTIAL_TYPE, type Platform } from '../platform';
-import { limiterForCredential, rateHeaders } from './rateLimiter';
+import type { Platform } from './platform';
+import { lookup as get, wireFor } from './transport/request';
 
 /**
- * Requests made while the editor loads options ("From List" searches, custom field names): the same
- * base URL rules, rate limiter and error mapping as the nodes' own requests.
+ * The editor's look-ups: "From List" searches and dynamic options, through the one transport (the same
+ * base URL rules, rate limiter and error mapping as the nodes' own requests).
  */
 
-export function baseUrlOf(platform: Platform, credentials: IDataObject, brandScoped = true): string {
-	const base = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-	if (platform === 'legacy' || !brandScoped) return base;
-	return `${base}/brands/${String(credentials.brandId ?? '').trim().replace(/^b/i, '')}`;
-}
-
-/** A full answer of SlickText, whatever its status. */
-export interface RawAnswer {
-	statusCode: number;
-	body: unknown;
-	headers: IDataObject;
-}
-
-/**
- * One request outside the routing of an operation (editor lookups, the trigger's event check), through
- * the credential's rate limiter, which also learns from the answer's rate-limit headers. Any status is
- * returned; a request that got no answer throws the transport's own error.
- */
-export async function limitedRequest(
-	ctx: ILoadOptionsFunctions | IWebhookFunctions,
-	platform: Platform,
-	credentials: IDataObject,
-	options: { method?: IHttpRequestMethods; path: string; qs?: IDataObject },
-): Promise<RawAnswer> {
-	const limiter = limiterForCredential(platform, credentials);
-	const booking = await limiter.acquire();
-	let response: { statusCode: number; body: unknown; headers?: IDataObject };
-	try {
-		response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE[platform], {
-			method: options.method ?? 'GET',
-			baseURL: baseUrlOf(platform, credentials),
-			url: options.path,
-			qs: options.qs ?? {},
-			json: true,
-			headers: { Accept: 'application/json' },
-			ignoreHttpStatusErrors: true,
-			returnFullResponse: true,
-		});
-	} finally {
-		limiter.finish(booking);
-	}
-	const headers = response.headers ?? {};
-	const { remaining, resetMs } = rateHeaders(headers);
-	limiter.observe(response.statusCode, remaining, resetMs);
-	return { statusCode: response.statusCode, body: response.body, headers };
-}
-
-export async function lookupRequest(
-	ctx: ILoadOptionsFunctions,
-	platform: Platform,
-	path: string,
-	qs: IDataObject = {},
-	method: IHttpRequestMethods = 'GET',
-): Promise<unknown> {
-	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
-	let response: RawAnswer;
-	try {
-		response = await limitedRequest(ctx, platform, credentials, { method, path, qs });
-	} catch (error) {
-		throw transportError(ctx.getNode(), error, undefined, secretsOf(credentials));
-	}
-	if (response.statusCode < 200 || response.statusCode >= 300) {
-		throw responseError(ctx.getNode(), platform, {
-			status: response.statusCode,
-			body: response.body,
-			path,
-			secrets: secretsOf(credentials),
-		});
-	}
-	return response.body;
+/** A GET of the API for the editor: the body of a 2xx answer (failures are the nodes' API errors). */
+export async function lookupRequest(ctx: ILoadOptionsFunctions, platform: Platform, path: string, qs: IDataObject = {}): Promise<unknown> {
+	return await get(await wireFor(ctx, platform), path, qs);
 }
 
 /** A record as the dropdown shows it, and the one text a search matches against. */

@@ -1,0 +1,108 @@
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { effectOf, showFor, simplifyProperties, type OperationDescription, type ResourceDescription } from './descriptions';
+import { pick } from './simplify';
+import { fieldChecks } from './runner/checks';
+import { toRouting } from './runner/routingNode';
+import type { Execute, Route } from './runner/types';
+
+/**
+ * Builds a node from its resources: the Resource and Operation dropdowns with every operation's fields
+ * (what the editor shows, with each operation's route as n8n declarative routing) and the routes the
+ * node's custom operations run (runner/run.ts). The node file hands both to n8n.
+ */
+
+/** What each effect adds to an operation's description in the Operation dropdown. */
+const EFFECT_HINT: Record<string, string> = {
+	send: 'Texts people.',
+	automation: 'May start SlickText workflows that text the contact.',
+};
+
+/** What an AI agent's model is told each kind of operation does to the world. */
+const EFFECT_FOR_MODEL: Record<string, string> = {
+	read: 'Read-only.',
+	change: 'Changes records.',
+	send: 'Sends texts to real people.',
+	automation: 'Changes records, may start SlickText workflows that text the contact.',
+};
+
+function sentence(text: string): string {
+	const trimmed = text.trim();
+	return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}
+
+/**
+ * What the tool variant tells the model about the operation. n8n 2.41 describes a tool by
+ * "<action> in <node>" unless the node has a tool description of its own; the action is also the name a
+ * new node gets, so it stays short for people and the effect goes here (runtime n8n fills in this
+ * default for the operation chosen, and the user may edit it in the tool's panel).
+ */
+function toolDescription(op: OperationDescription, nodeName: string): INodeProperties {
+	const note = op.effectNote ? sentence(op.effectNote) : EFFECT_FOR_MODEL[effectOf(op)];
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: `${op.option.action ?? op.option.name} in ${nodeName}. ${note}`,
+		description: 'What the AI agent is told this tool does; the default says whether it reads, changes records or texts people',
+		displayOptions: { show: { '@tool': [true] } },
+	};
+}
+
+/** Simplify, where the operation has it: each output record cut down to the given fields. */
+function simplified(execute: Execute, fields: string[]): Execute {
+	return async (item, request) => {
+		const items = await execute(item, request);
+		if (!item.getNodeParameter('simplify', false)) return items;
+		// Error items (Continue On Fail) pass unchanged.
+		return items.map((entry) => (entry.json.error !== undefined ? entry : { ...entry, json: pick(entry.json as IDataObject, fields) }));
+	};
+}
+
+interface Built {
+	option: INodePropertyOptions;
+	properties: INodeProperties[];
+	route: Route;
+}
+
+function build(op: OperationDescription, nodeName: string): Built {
+	const { route: declared, ...option } = op.option;
+	const properties = [...op.properties, ...(op.simplify ? simplifyProperties() : []), toolDescription(op, nodeName)];
+	const route: Route = {
+		...declared,
+		// Every item's fields are checked first (expressions, text, Limit, choices), then the operation's own.
+		preSend: [fieldChecks(properties), ...declared.preSend],
+		execute: op.simplify ? simplified(declared.execute, op.simplify) : declared.execute,
+	};
+	const effect = effectOf(op);
+	const hint = op.effectNote ? sentence(op.effectNote) : EFFECT_HINT[effect];
+	const description = [option.description, hint].filter(Boolean).join(/[.!?]$/.test(option.description ?? '') ? ' ' : '. ');
+	return { option: { ...option, description, routing: toRouting(route) }, properties, route };
+}
+
+export function describeResources(
+	nodeName: string,
+	resourceProperty: INodeProperties,
+	resources: Record<string, ResourceDescription>,
+): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>> } {
+	const properties: INodeProperties[] = [resourceProperty];
+	const routes: Record<string, Record<string, Route>> = {};
+	for (const [resource, { operations, defaultOperation }] of Object.entries(resources)) {
+		const built = Object.entries(operations).map(([value, op]) => [value, build(op, nodeName)] as const);
+		routes[resource] = Object.fromEntries(built.map(([value, b]) => [value, b.route]));
+		properties.push(
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: [resource] } },
+				options: built.map(([, b]) => b.option).sort((a, b) => a.name.localeCompare(b.name)),
+				default: defaultOperation,
+			},
+			...built.flatMap(([value, b]) => showFor(resource, value, b.properties)),
+		);
+	}
+	return { properties, routes };
+}
