@@ -478,6 +478,8 @@ let engine;
 /** test/helpers/engine.ts, loaded as it is (TypeScript transpiled in memory outside jest). */
 function loadEngine() {
 	if (engine) return engine;
+	// n8n's logger would print every error the node reports (the report has them); quiet, as in jest.
+	if (!process.env.SLICKTEXT_TEST_LOGS) process.env.N8N_LOG_LEVEL ??= 'silent';
 	const file = path.resolve(__dirname, '../test/helpers/engine.ts');
 	// Plain Node cannot load .ts: transpile that one file (and any .ts it requires) with the project's
 	// TypeScript. Under jest, require already transforms .ts (and require.extensions is not Node's).
