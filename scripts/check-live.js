@@ -571,7 +571,8 @@ async function checkLive(config, options = {}) {
 	const runNodes = options.node !== false;
 	const report = { startedAt: new Date().toISOString(), platforms: {}, counts: { ok: 0, note: 0, FAIL: 0, skip: 0 } };
 	const ops = operations(options.now);
-	const covered = nodeReadOperations();
+	// The node's own list of reads needs the build; without node runs (--raw-only) it is not asked for.
+	const covered = runNodes ? nodeReadOperations() : { current: [], legacy: [] };
 	for (const platform of ['current', 'legacy']) {
 		const cfg = config[platform];
 		if (!cfg) continue;
