@@ -12,6 +12,10 @@ const { HttpError } = require('./shared/httpError');
 const { CREDENTIALS } = require('./shared/credentials');
 const { withLatency, delayingFront } = require('./shared/latency');
 const { selfSignedCertificate } = require('./shared/tls');
+const { createFreedoms } = require('./shared/freedoms');
+const { createChurn } = require('./shared/churn');
+const currentFreedoms = require('./current/freedoms');
+const legacyFreedoms = require('./legacy/freedoms');
 const current = require('./current');
 const legacy = require('./legacy');
 
@@ -24,6 +28,9 @@ class Sandbox {
 	 * @param {{contacts?: number, subscribers?: number}} [options.seed] sizes of the demo data
 	 * @param {number} [options.latencyMs] a round trip added to every request (see latency.js)
 	 * @param {boolean} [options.tls] HTTPS with a self-signed certificate made at start (see tls.js)
+	 * @param {false|true|number|string|{seed?: number|string, nulls?: boolean}} [options.freedoms] serve the
+	 *   forms the specs allow besides the stored one, at random from this seed (see shared/freedoms.js);
+	 *   off (false) by default, true draws a seed
 	 */
 	constructor(options = {}) {
 		this.options = {
@@ -33,6 +40,8 @@ class Sandbox {
 			latencyMs: Number(options.latencyMs) || 0,
 			tls: options.tls === true,
 		};
+		// Made once, so that reset() keeps the seed (a drawn one too).
+		this.configuredFreedoms = createFreedoms(options.freedoms);
 		this.credentials = CREDENTIALS;
 		this.server = undefined;
 		this.sockets = new Set();
@@ -58,7 +67,28 @@ class Sandbox {
 		this.countedSockets = new WeakSet();
 		this.resetPeak();
 		this.setRateLimit(this.options.rateLimit);
+		// The configured freedoms again (a test may have switched them), from the start of their sequence.
+		this.freedoms = this.configuredFreedoms;
+		this.freedoms?.reset();
+		this.churns = [];
 		return this;
+	}
+
+	/** Switches the freedoms on (a seed, true, or {seed, nulls}) or off (false) until the next reset. */
+	setFreedoms(option) {
+		this.freedoms = createFreedoms(option);
+		return this.freedoms;
+	}
+
+	/**
+	 * A collection that changes while it is paged (see shared/churn.js): after the `after`-th GET of a
+	 * collection whose path matches, `leave` records go and `join` records come. Returns the churn,
+	 * whose `left` and `joined` list the ids once it has happened. Cleared by reset().
+	 */
+	churn(options) {
+		const churn = createChurn(options);
+		this.churns.push(churn);
+		return churn;
 	}
 
 	/** false switches the limit off; {perSecond, perMinute} sets it. */
@@ -170,6 +200,14 @@ class Sandbox {
 		}
 	}
 
+	/** The body as sent: with the freedoms of its description applied, when they are on. */
+	serveFreedoms(platform, entry, status, body) {
+		if (!this.freedoms) return body;
+		const describe = platform === 'legacy' ? legacyFreedoms.describeAnswer : currentFreedoms.describeAnswer;
+		const description = describe(entry.method, entry.path, status);
+		return description ? this.freedoms.serve(entry, description, body) : body;
+	}
+
 	takeFault(entry) {
 		return takeFault(this.faults, entry);
 	}
@@ -249,7 +287,9 @@ class Sandbox {
 				body,
 				entry,
 			});
-			send(result.status ?? 200, result.body, result.headers);
+			const status = result.status ?? 200;
+			send(status, this.serveFreedoms(platform, entry, status, result.body), result.headers);
+			for (const churn of this.churns) churn.afterAnswer(this, platform, entry, status);
 		} catch (error) {
 			if (error && error.httpStatus) return send(error.httpStatus, error.body);
 			send(500, { message: 'Server Error' });

@@ -176,4 +176,4 @@ function register(router) {
 	});
 }
 
-module.exports = { register, addContact };
+module.exports = { register, addContact, deleteContact };

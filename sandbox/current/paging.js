@@ -82,4 +82,4 @@ function pageOf(ctx, brand, resource, records) {
 	return { body: envelope(data, paging, hasMore) };
 }
 
-module.exports = { pageOf, PAGING_PARAMS };
+module.exports = { pageOf, pagingOf, filterOf, PAGING_PARAMS };

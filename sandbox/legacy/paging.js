@@ -18,16 +18,16 @@ const DATE_RANGES = {
 const asFilterText = (value) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * GET of a collection. records: stored records; fields: filterable names; range: a DATE_RANGES entry
- * or undefined; view: stored record -> wire record (applied to the page only).
+ * The records a collection GET selects, before paging: its limit and offset, and the records that pass
+ * its filters. searchParams: the query; records, fields, range as for collection(). Fails on a bad query.
  */
-function collection(ctx, { key, records, fields, range, view }) {
+function select(searchParams, { records, fields, range }) {
 	let limit = DEFAULT_LIMIT;
 	let offset = 0;
 	const filters = [];
 	let after;
 	let before;
-	for (const [name, value] of ctx.searchParams) {
+	for (const [name, value] of searchParams) {
 		if (name === 'limit') {
 			if (!/^\d+$/.test(value) || Number(value) > MAX_LIMIT || Number(value) < 1) fail(400, MESSAGES.limit);
 			limit = Number(value);
@@ -59,7 +59,15 @@ function collection(ctx, { key, records, fields, range, view }) {
 			return true;
 		});
 	}
+	return { limit, offset, matched };
+}
 
+/**
+ * GET of a collection. records: stored records; fields: filterable names; range: a DATE_RANGES entry
+ * or undefined; view: stored record -> wire record (applied to the page only).
+ */
+function collection(ctx, { key, records, fields, range, view }) {
+	const { limit, offset, matched } = select(ctx.searchParams, { records, fields, range });
 	const page = matched.slice(offset, offset + limit).map(view);
 	const links = { self: selfLink(ctx) };
 	if (offset + limit < matched.length) {
@@ -71,4 +79,4 @@ function collection(ctx, { key, records, fields, range, view }) {
 	return { body: { meta: { limit, offset, total: matched.length }, links, [key]: page } };
 }
 
-module.exports = { collection, link, selfLink, DATE_RANGES };
+module.exports = { collection, select, link, selfLink, DATE_RANGES };

@@ -16,7 +16,23 @@ export interface SandboxRequest {
 	body?: unknown;
 	status?: number;
 	fault?: string;
+	/** The forms the freedoms chose for this answer, e.g. ['meta.total:string', 'contacts[].id:mixed']. */
+	freedoms?: string[];
+	/** Ids that left and joined right after this answer (Sandbox#churn). */
+	churn?: { left: Array<string | number>; joined: Array<string | number> };
 }
+
+export interface SandboxChurn {
+	applied: boolean;
+	seen: number;
+	afterSeq?: number;
+	nextOffset?: number;
+	left: Array<string | number>;
+	joined: Array<string | number>;
+	error?: Error;
+}
+
+export type FreedomsOption = false | true | number | string | { seed?: number | string; nulls?: boolean };
 
 export interface SandboxHandle {
 	currentBaseUrl: string;
@@ -24,8 +40,21 @@ export interface SandboxHandle {
 	origin: string;
 	requests: SandboxRequest[];
 	state: { current: any; legacy: any };
+	/** The freedoms in force (undefined: off); `seed` repeats a run. */
+	freedoms?: { seed: number; nulls: boolean };
 	reset(seed?: object): SandboxHandle;
 	setRateLimit(limit: false | { perSecond: number; perMinute: number }): void;
+	/** Freedoms on (a seed, true, or {seed, nulls}) or off (false) until the next reset. */
+	setFreedoms(option: FreedomsOption): void;
+	churn(options: {
+		platform: 'current' | 'legacy';
+		path?: RegExp | string;
+		after?: number;
+		leave?: number;
+		where?: 'before-offset' | 'anywhere';
+		join?: number;
+		joinAt?: 'end' | 'before-offset' | 'anywhere';
+	}): SandboxChurn;
 	injectFault(fault: object): { hits: number };
 	currentCredentials(overrides?: object): ICredentialDataDecryptedObject;
 	legacyCredentials(overrides?: object): ICredentialDataDecryptedObject;
@@ -34,16 +63,57 @@ export interface SandboxHandle {
 }
 
 /**
- * Call at the top of a describe block. The rate limit is off unless a test turns it on, so that tests
- * do not wait on it; the limiter tests switch it on.
+ * Freedoms (the other answer forms the specs allow, see sandbox/shared/freedoms.js) in the test suite.
+ * Off by default until the nodes read every form; SLICKTEXT_SANDBOX_FREEDOMS=1 turns them on (a random
+ * seed, or SLICKTEXT_SANDBOX_SEED), SLICKTEXT_SANDBOX_FREEDOMS=0 off. A seed given alone turns them on.
  */
-export function useSandbox(options: object = { rateLimit: false }): { readonly sandbox: SandboxHandle } {
+const FREEDOMS_BY_DEFAULT = false;
+
+export function freedomsFromEnvironment(env: NodeJS.ProcessEnv = process.env): FreedomsOption {
+	const switched = env.SLICKTEXT_SANDBOX_FREEDOMS;
+	const seed = env.SLICKTEXT_SANDBOX_SEED;
+	const on = switched === undefined || switched === '' ? FREEDOMS_BY_DEFAULT || Boolean(seed) : !/^(0|false|off|no)$/i.test(switched);
+	if (!on) return false;
+	return { seed: seed ? Number(seed) : Math.floor(Math.random() * 2 ** 31) };
+}
+
+/** Whether the test that is running (in an afterEach) has failed so far; undefined when unknown. */
+function currentTestFailed(): boolean | undefined {
+	// jest-circus keeps its state on the global under a symbol described so; the running test has `errors`.
+	const symbol = Object.getOwnPropertySymbols(globalThis).find((s) => s.description === 'JEST_STATE_SYMBOL');
+	const test = symbol && (globalThis as any)[symbol]?.currentlyRunningTest;
+	return test && Array.isArray(test.errors) ? test.errors.length > 0 : undefined;
+}
+
+/**
+ * Call at the top of a describe block. The rate limit is off unless a test turns it on, so that tests
+ * do not wait on it; the limiter tests switch it on. Freedoms: as the options say, else as the
+ * environment says (freedomsFromEnvironment); when a test fails with freedoms on, the seed is printed
+ * so that the run can be repeated (SLICKTEXT_SANDBOX_SEED=<seed>).
+ */
+export function useSandbox(options: { freedoms?: FreedomsOption; [key: string]: unknown } = { rateLimit: false }): {
+	readonly sandbox: SandboxHandle;
+} {
 	const holder: { sandbox: SandboxHandle } = {} as never;
+	let printed = false;
 	beforeAll(async () => {
-		holder.sandbox = await startSandbox(options);
+		const freedoms = options.freedoms === undefined ? freedomsFromEnvironment() : options.freedoms;
+		holder.sandbox = await startSandbox({ ...options, freedoms });
 	});
 	beforeEach(() => {
 		holder.sandbox.reset();
+	});
+	afterEach(() => {
+		const freedoms = holder.sandbox?.freedoms;
+		if (!freedoms || printed) return;
+		const failed = currentTestFailed();
+		if (failed === false) return;
+		printed = true;
+		// eslint-disable-next-line no-console
+		console.warn(
+			`[sandbox] freedoms seed ${freedoms.seed}${freedoms.nulls ? ' (with nulls)' : ''}` +
+				`${failed === undefined ? '' : ' (a test failed)'}: repeat with SLICKTEXT_SANDBOX_SEED=${freedoms.seed}`,
+		);
 	});
 	afterAll(async () => {
 		await holder.sandbox?.stop();
@@ -56,4 +126,14 @@ export function sent(sandbox: SandboxHandle, pathPart?: string | RegExp): Sandbo
 	return sandbox.requests.filter((r) =>
 		pathPart === undefined ? true : typeof pathPart === 'string' ? r.path.includes(pathPart) : pathPart.test(r.path),
 	);
+}
+
+/**
+ * The forms the freedoms served, over every logged answer (optionally only those to a path), in order:
+ * e.g. ['meta.limit:number', 'meta.total:string', 'contacts[].id:mixed', ...]. Empty with freedoms off.
+ * A node test can assert that its reads met the string forms, e.g.
+ *   expect(freedomsServed(sandbox, '/textwords')).toContain('meta.total:string')   (with a fixed seed)
+ */
+export function freedomsServed(sandbox: SandboxHandle, pathPart?: string | RegExp): string[] {
+	return sent(sandbox, pathPart).flatMap((r) => r.freedoms ?? []);
 }
