@@ -2,8 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * The forms numbers come in. The legacy API says "Numbers are sometimes returned as strings and
- * sometimes as numbers", so every number it sends is read in either form; the nodes output one form:
- * a number (docs/assumptions.md lists the fields).
+ * sometimes as numbers", so every number it sends is read in either form, and the nodes output one
+ * form: a number. Written out below, field by field from the spec (docs/assumptions.md lists them).
+ * Phone numbers, ZIP codes, words, hashes, prices and timestamps are text and stay as sent.
  */
 
 /** A whole number given as a number or as its decimal text ("3", " 3 "); undefined for anything else. */
@@ -14,81 +15,83 @@ export function wholeNumber(value: unknown): number | undefined {
 	return Number.isSafeInteger(number) ? number : undefined;
 }
 
-/** A number given as a number or as decimal text (prices, amounts); undefined for anything else. */
-function anyNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value !== 'string' || !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) return undefined;
-	return Number(value);
+/** A field that is a whole number; an object of such fields; a list of one shape. */
+type Shape = 'number' | { [field: string]: Shape } | [Shape];
+
+const N = 'number';
+const SHORTLINK: Shape = { id: N, clickCount: N, isSmart: N };
+const TEXTWORD: Shape = { id: N, optOuts: N, ageRequirement: N, contactsCount: N };
+// clickCount: a contact in a shortlink's click list.
+const CONTACT: Shape = { id: N, textword: N, clickCount: N };
+// contactID replaces contact in the send and schedule answers.
+const MESSAGE: Shape = { id: N, textword: N, autoReply: N, count: N, deleted: N, contact: N, contactID: N, shortlinks: [SHORTLINK] };
+
+/** Every legacy answer, by the key its records come under. */
+const ANSWER: Record<string, Shape> = {
+	meta: { limit: N, offset: N, total: N },
+	contactsDeleted: N,
+	textwords: [TEXTWORD],
+	textword: TEXTWORD,
+	contacts: [CONTACT],
+	contact: CONTACT,
+	pendingContact: CONTACT,
+	messages: [MESSAGE],
+	message: MESSAGE,
+	shortlinks: [SHORTLINK],
+	shortlink: SHORTLINK,
+	segments: [{ id: N, contacts_count: N }],
+	customFields: [{ textword: N }],
+	items: [{ contact: N }],
+	account: { id: N, rolloverMonths: N, maxCharacterLimit: N },
+	plan: { totalTexts: N, textwords: N },
+	subscriptions: [{ addons: [{ quantity: N }] }],
+	rollovers: [{ totalAmount: N, amountAvailable: N, amountUsed: N }],
+	usage: { totalCredits: N, totalUsedCredits: N, totalTextwords: N, activeTextwords: N, totalSubscribers: N },
+};
+
+/** The value with the numbers its shape names as numbers; the same object when nothing changed. */
+function converted(value: unknown, shape: Shape): unknown {
+	if (shape === N) return typeof value === 'string' ? (wholeNumber(value) ?? value) : value;
+	if (Array.isArray(shape)) {
+		if (!Array.isArray(value)) return value;
+		let out: unknown[] | undefined;
+		value.forEach((element, index) => {
+			const next = converted(element, shape[0]);
+			if (next !== element) (out ??= [...value])[index] = next;
+		});
+		return out ?? value;
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+	let out: IDataObject | undefined;
+	for (const [field, fieldShape] of Object.entries(shape)) {
+		const before = (value as IDataObject)[field];
+		if (before === undefined) continue;
+		const after = converted(before, fieldShape);
+		if (after !== before) (out ??= { ...(value as IDataObject) })[field] = after as IDataObject[string];
+	}
+	return out ?? value;
+}
+
+/** A record that came under `key` in a legacy answer, its numbers as numbers. */
+export function legacyRecord(key: string, record: unknown): IDataObject {
+	const shape = ANSWER[key];
+	if (!shape) return record as IDataObject;
+	return converted(record, Array.isArray(shape) ? shape[0] : shape) as IDataObject;
+}
+
+/** A whole legacy answer (the account, say), its numbers as numbers. */
+export function legacyAnswer(body: unknown): IDataObject {
+	return converted(body, ANSWER) as IDataObject;
 }
 
 /**
- * The numeric fields of each legacy record, by the key the record comes under in an answer (spec:
- * legacy-api.md "Resources and their fields"). Phone numbers, zip codes, words, hashes and timestamps are
- * text and stay text.
+ * A current-API record in the one form the nodes output: `custom_fields` as an object ({} where SlickText
+ * sent null, which the spec allows) and `zip` as text (a number in some answers); the same object when
+ * nothing changed.
  */
-const LEGACY_NUMBERS: Record<string, string[]> = {
-	textwords: ['id', 'optOuts', 'ageRequirement', 'contactsCount'],
-	contacts: ['id', 'textword', 'clickCount'],
-	messages: ['id', 'textword', 'autoReply', 'count', 'deleted', 'contact', 'contactID'],
-	shortlinks: ['id', 'clickCount', 'isSmart'],
-	segments: ['id', 'contacts_count'],
-	customFields: ['textword'],
-	items: ['contact'],
-	account: ['id', 'maxCharacterLimit', 'rolloverMonths'],
-};
-// Single records come under the singular key.
-LEGACY_NUMBERS.textword = LEGACY_NUMBERS.textwords;
-LEGACY_NUMBERS.contact = LEGACY_NUMBERS.contacts;
-LEGACY_NUMBERS.pendingContact = LEGACY_NUMBERS.contacts;
-LEGACY_NUMBERS.message = LEGACY_NUMBERS.messages;
-LEGACY_NUMBERS.shortlink = LEGACY_NUMBERS.shortlinks;
-
-/** Nested numbers of the account record: its usage, plan and rollovers. */
-const ACCOUNT_PARTS: Record<string, string[]> = {
-	usage: ['totalCredits', 'totalUsedCredits', 'totalTextwords', 'activeTextwords', 'totalSubscribers'],
-	plan: ['price', 'totalTexts', 'textwords'],
-};
-
-function withNumbers(record: IDataObject, fields: string[], read: (value: unknown) => number | undefined): IDataObject {
-	let out: IDataObject | undefined;
-	for (const field of fields) {
-		const value = record[field];
-		if (typeof value !== 'string') continue;
-		const number = read(value);
-		if (number === undefined) continue;
-		out ??= { ...record };
-		out[field] = number;
-	}
-	return out ?? record;
-}
-
-/** A legacy record with its numbers as numbers (the same object when nothing needed converting). */
-export function legacyRecord(key: string, record: unknown): IDataObject {
-	if (typeof record !== 'object' || record === null || Array.isArray(record)) return record as IDataObject;
-	const fields = LEGACY_NUMBERS[key];
-	if (!fields) return record as IDataObject;
-	let out = withNumbers(record as IDataObject, fields, wholeNumber);
-	if (key === 'messages' || key === 'message') {
-		const links = out.shortlinks;
-		if (Array.isArray(links)) out = { ...out, shortlinks: links.map((link) => legacyRecord('shortlinks', link)) };
-	}
-	if (key === 'account') {
-		for (const [part, partFields] of Object.entries(ACCOUNT_PARTS)) {
-			const value = out[part];
-			if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-				const converted = withNumbers(value as IDataObject, partFields, anyNumber);
-				if (converted !== value) out = { ...out, [part]: converted };
-			}
-		}
-		const rollovers = out.rollovers;
-		if (Array.isArray(rollovers)) {
-			out = {
-				...out,
-				rollovers: rollovers.map((r) =>
-					typeof r === 'object' && r !== null ? withNumbers(r as IDataObject, ['totalAmount', 'amountAvailable', 'amountUsed'], anyNumber) : r,
-				),
-			};
-		}
-	}
-	return out;
+export function currentRecord(record: IDataObject): IDataObject {
+	const nullFields = 'custom_fields' in record && record.custom_fields === null;
+	const numericZip = typeof record.zip === 'number';
+	if (!nullFields && !numericZip) return record;
+	return { ...record, ...(nullFields ? { custom_fields: {} } : {}), ...(numericZip ? { zip: String(record.zip) } : {}) };
 }

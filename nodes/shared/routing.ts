@@ -9,6 +9,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { currentRecord } from './numbers';
 import type { Platform } from './platform';
 import { asSingle, type Execute, type ItemRun, type Route } from './runner/types';
 
@@ -51,8 +52,18 @@ export function once(output: PostReceiveAction[] = []): Execute {
 	};
 }
 
+/** Every record of a current-API operation in the one form the nodes output (see numbers.ts). */
+function inOneForm(execute: Execute): Execute {
+	return async (item, request) =>
+		(await execute(item, request)).map((entry) => {
+			const json = entry.json && typeof entry.json === 'object' && !Array.isArray(entry.json) ? currentRecord(entry.json) : entry.json;
+			return json === entry.json ? entry : { ...entry, json };
+		});
+}
+
 function route(platform: Platform, options: RouteOptions, preSend: PreSendAction[] = []): Route {
 	const write = options.method !== 'GET';
+	const execute = options.execute ?? options.pages ?? once(options.output);
 	return {
 		platform,
 		method: options.method,
@@ -60,7 +71,7 @@ function route(platform: Platform, options: RouteOptions, preSend: PreSendAction
 		brandScoped: options.brandScoped ?? true,
 		request: options.request ?? {},
 		preSend: [...(options.preSend ?? []), ...preSend],
-		execute: options.execute ?? options.pages ?? once(options.output),
+		execute: platform === 'current' ? inOneForm(execute) : execute,
 		write,
 		// A POST creates or sends: unless the operation says a second one changes nothing, it is not resent.
 		unknown: options.unknown ?? (options.method === 'POST' ? 'report' : 'resend'),

@@ -67,7 +67,7 @@ export interface SandboxHandle {
  * Off by default until the nodes read every form; SLICKTEXT_SANDBOX_FREEDOMS=1 turns them on (a random
  * seed, or SLICKTEXT_SANDBOX_SEED), SLICKTEXT_SANDBOX_FREEDOMS=0 off. A seed given alone turns them on.
  */
-const FREEDOMS_BY_DEFAULT = false;
+const FREEDOMS_BY_DEFAULT = true;
 
 export function freedomsFromEnvironment(env: NodeJS.ProcessEnv = process.env): FreedomsOption {
 	const switched = env.SLICKTEXT_SANDBOX_FREEDOMS;

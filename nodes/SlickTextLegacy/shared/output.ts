@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 
 import { malformedError } from '../../shared/errors';
-import { legacyRecord, wholeNumber } from '../../shared/numbers';
+import { legacyAnswer, legacyRecord, wholeNumber } from '../../shared/numbers';
 import { toIdValue } from '../../shared/routing';
 
 /**
@@ -54,3 +54,8 @@ export function successOutput(parameter: string, extra: string[] = []): PostRece
 		return [{ json }];
 	};
 }
+
+/** A whole answer (the account) with its numbers as numbers. */
+export const legacyNumbers: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	return [{ json: legacyAnswer(items[0]?.json) }];
+};

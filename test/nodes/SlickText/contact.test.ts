@@ -1,5 +1,6 @@
 import { loadOptions, runNode } from '../../helpers/engine';
 import { sent, useSandbox } from '../../helpers/sandbox';
+import { currentOutput } from '../../helpers/outputs';
 
 const ctx = useSandbox();
 const creds = () => ({ slickTextApi: ctx.sandbox.currentCredentials() });
@@ -174,7 +175,7 @@ describe('Contact: Get', () => {
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe(`${BRAND}/contacts/${contact.contact_id}`);
 		expect(request.headers.authorization).toBe(AUTH);
-		expect(result.json).toEqual([contact]);
+		expect(result.json).toEqual([currentOutput(contact)]);
 	});
 
 	test('a contact that does not exist: a 404 naming the contact', async () => {
@@ -220,7 +221,7 @@ describe('Contact: Get Many', () => {
 		expect(requests[0].query).toEqual({ limit: '10000', offset: '0' });
 		expect(requests[0].headers.authorization).toBe(AUTH);
 		expect(contacts()).toHaveLength(250);
-		expect(result.json).toEqual(contacts());
+		expect(result.json).toEqual(contacts().map(currentOutput));
 	});
 
 	test('Return All pages through 25,000 contacts at 10,000 a page, one item per contact', async () => {
@@ -269,7 +270,7 @@ describe('Contact: Get Many', () => {
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(1);
 		expect(requests[0].query).toEqual({ limit: '7', offset: '0' });
-		expect(result.json).toEqual(contacts().slice(0, 7));
+		expect(result.json).toEqual(contacts().slice(0, 7).map(currentOutput));
 	});
 
 	test('filters on contact fields and a custom field are exact-match query parameters', async () => {
@@ -307,7 +308,7 @@ describe('Contact: Get Many', () => {
 		expect(request.query).toEqual({ mobile_number: contact.mobile_number, limit: '10000', offset: '0' });
 		// The + is encoded, not sent as a space.
 		expect(request.rawQuery).toContain(`mobile_number=%2B1${digits}`);
-		expect(result.json).toEqual([contact]);
+		expect(result.json).toEqual([currentOutput(contact)]);
 	});
 
 	test('every contact filter goes out under its API name', async () => {

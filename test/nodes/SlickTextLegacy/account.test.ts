@@ -16,8 +16,8 @@ describe('Account: Get', () => {
 		expectBasicAuth(requests);
 		const state = legacyState(ctx);
 		expect(result.json).toHaveLength(1);
-		expect(result.json[0].account).toEqual(state.account.account);
-		expect(result.json[0].plan).toEqual(state.account.plan);
+		expect(result.json[0].account).toEqual({ ...state.account.account, id: Number(state.account.account.id) });
+		expect(result.json[0].plan).toEqual({ ...state.account.plan, totalTexts: Number(state.account.plan.totalTexts), textwords: Number(state.account.plan.textwords) });
 		expect(result.json[0].usage).toMatchObject({ totalSubscribers: state.contacts.length, totalTextwords: state.textwords.length });
 	});
 

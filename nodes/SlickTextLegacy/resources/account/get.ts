@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { legacyRoute } from '../../../shared/routing';
+import { legacyNumbers } from '../../shared/output';
 
 export const get: OperationDescription = {
 	option: {
@@ -8,7 +9,7 @@ export const get: OperationDescription = {
 		action: 'Get the account',
 		description:
 			'Retrieve the account of the credential: its settings (message length limit, time zone), plan, subscriptions, rollovers and usage',
-		route: legacyRoute({ method: 'GET', url: '/account' }),
+		route: legacyRoute({ method: 'GET', url: '/account', output: [legacyNumbers] }),
 	},
 	properties: [],
 };
