@@ -100,8 +100,9 @@ class Sandbox {
 	 * Fails matching requests. kind: 'status' (answer status with body), 'drop' (destroy the socket),
 	 * 'malformed' (200 with a body that is not JSON), 'body' (200 with the given body as JSON),
 	 * 'slow' (wait delayMs, then answer normally).
-	 * match: {method?, path? (string prefix or RegExp on the path without query), nth? (1-based among
-	 * matching requests)}; times: how many requests it hits (default 1, Infinity for all).
+	 * match: {method?, path? (string prefix or RegExp on the path without query), body? (a text the raw
+	 * body contains), nth? (1-based among matching requests)}; times: how many requests it hits (default
+	 * 1, Infinity for all).
 	 */
 	injectFault(fault) {
 		const entry = createFault(fault);

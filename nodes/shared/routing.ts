@@ -34,17 +34,23 @@ export interface RouteOptions {
 	request?: Partial<IHttpRequestOptions>;
 	/** False for the one current-API path outside /brands/{brand_id} (GET /brands). */
 	brandScoped?: boolean;
-	/** See Route.unknown; by default a POST that could text someone is not resent, other writes are. */
+	/** See Route.unknown; by default a POST is not resent (it creates or texts), other writes are. */
 	unknown?: Route['unknown'];
 }
 
 /** An output step: n8n's postReceive function signature. */
 type OutputStep = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
 
-/** One request; its answer is one item, shaped by the output steps (n8n's postReceive signature). */
-export function once(output: PostReceiveAction[] = []): Execute {
+/**
+ * One request; its answer is one item, shaped by the output steps (n8n's postReceive signature).
+ * `goneMeansDone`: a delete. When an earlier try of Retry On Fail sent it and no answer came, "not found"
+ * now means that try deleted it: the item is done.
+ */
+export function once(output: PostReceiveAction[] = [], goneMeansDone = false): Execute {
 	return async (item: ItemRun, request: IHttpRequestOptions) => {
-		const answer = await item.send(request);
+		const accept = goneMeansDone && item.unansweredBefore ? [404] : [];
+		let answer = await item.send(request, { accept });
+		if (answer.status === 404) answer = { ...answer, status: 200, body: {} };
 		let items: INodeExecutionData[] = [{ json: answer.body as IDataObject }];
 		const response = { statusCode: answer.status, headers: answer.headers, body: answer.body } as IN8nHttpFullResponse;
 		for (const step of output as OutputStep[]) items = await step.call(asSingle(item), items, response);
@@ -61,9 +67,14 @@ function inOneForm(execute: Execute): Execute {
 		});
 }
 
+/** Legacy actions whose second time changes nothing (an edit, an opt-out, a delete). */
+const SAME_AGAIN = ['EDIT', 'OPTOUT', 'DELETE', 'DELETESUBSCRIBERS'];
+
 function route(platform: Platform, options: RouteOptions, preSend: PreSendAction[] = []): Route {
 	const write = options.method !== 'GET';
-	const execute = options.execute ?? options.pages ?? once(options.output);
+	const action = (options as { action?: string }).action;
+	const deletes = options.method === 'DELETE' || action === 'DELETE';
+	const execute = options.execute ?? options.pages ?? once(options.output, deletes);
 	return {
 		platform,
 		method: options.method,
@@ -73,8 +84,8 @@ function route(platform: Platform, options: RouteOptions, preSend: PreSendAction
 		preSend: [...(options.preSend ?? []), ...preSend],
 		execute: platform === 'current' ? inOneForm(execute) : execute,
 		write,
-		// A POST creates or sends: unless the operation says a second one changes nothing, it is not resent.
-		unknown: options.unknown ?? (options.method === 'POST' ? 'report' : 'resend'),
+		// A POST creates or sends: unless a second one changes nothing, it is not resent.
+		unknown: options.unknown ?? (options.method === 'POST' && !SAME_AGAIN.includes(action ?? '') ? 'report' : 'resend'),
 	};
 }
 

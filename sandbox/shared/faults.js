@@ -11,8 +11,10 @@ function createFault(fault) {
 function takeFault(faults, entry) {
 	for (const fault of faults) {
 		if (fault.hits >= fault.times) continue;
-		const { method, path, nth } = fault.match;
+		const { method, path, nth, body } = fault.match;
 		if (method && method.toUpperCase() !== entry.method) continue;
+		// body: a text the raw body contains (a request of one item among many to the same path).
+		if (body !== undefined && !String(entry.rawBody ?? '').includes(body)) continue;
 		if (path instanceof RegExp ? !path.test(entry.path) : path && !entry.path.startsWith(path)) {
 			continue;
 		}

@@ -3,6 +3,7 @@
 // never partial, and what goes out is checked first (limit, mobile numbers, text fields, time zones).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { runNode, type RunOptions } from '../helpers/engine';
+import { doneItems } from '../helpers/runRecord';
 import { sent, useSandbox } from '../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -26,20 +27,6 @@ function createContacts(phones: string[], extra: Partial<RunOptions> = {}) {
 
 function describeError(error: any) {
 	return { message: String(error?.message ?? ''), description: String(error?.description ?? ''), name: error?.name };
-}
-
-/** The item numbers the error lists as done ("Items already done: 0, 1, 3-5." or "...: 0-4 (try 1), 6 (try 2)."). */
-export function doneItems(description: string): number[] {
-	const match = /Items already done(?: \(over \d+ tries of Retry On Fail\))?: ([^.]*)\./.exec(description);
-	if (!match) return [];
-	return match[1]
-		.replace(/ \(try \d+\)/g, '')
-		.split(', ')
-		.flatMap((part) => {
-			const [a, b] = part.split('-').map(Number);
-			return b === undefined ? [a] : Array.from({ length: b - a + 1 }, (_, i) => a + i);
-		})
-		.sort((a, b) => a - b);
 }
 
 describe('bad input anywhere in the run: nothing is sent', () => {

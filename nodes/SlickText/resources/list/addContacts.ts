@@ -14,6 +14,8 @@ export const addContacts: OperationDescription = {
 			url: '/lists/contacts',
 			preSend: [membershipRequestBody],
 			execute: membershipChunks('added'),
+			// Adding a contact that is already on a list changes nothing: sent again after no answer.
+			unknown: 'resend',
 		}),
 	},
 	properties: membershipProperties,
