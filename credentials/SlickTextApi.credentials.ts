@@ -20,7 +20,9 @@ export class SlickTextApi implements ICredentialType {
 		dark: 'file:../nodes/SlickText/slickText.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-slicktext#credentials';
+	// The README's Credentials section on GitHub: where each field comes from and what the test checks
+	// (n8n's verification guidelines ask for a README on GitHub or the API's documentation).
+	documentationUrl = 'https://github.com/n8n-nodes-slicktext/n8n-nodes-slicktext#credentials';
 
 	properties: INodeProperties[] = [
 		{

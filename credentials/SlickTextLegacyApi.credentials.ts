@@ -20,7 +20,9 @@ export class SlickTextLegacyApi implements ICredentialType {
 		dark: 'file:../nodes/SlickTextLegacy/slickTextLegacy.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-slicktext#credentials';
+	// The README's Credentials section on GitHub: where each field comes from and what the test checks
+	// (n8n's verification guidelines ask for a README on GitHub or the API's documentation).
+	documentationUrl = 'https://github.com/n8n-nodes-slicktext/n8n-nodes-slicktext#credentials';
 
 	properties: INodeProperties[] = [
 		// The public key is the Basic-auth user name, not a secret (the community rules agree), so it

@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { ensureRuntime } = require('./n8n-runtime');
+const { exampleWorkflows } = require('./examples');
 const { OWNER, WEBHOOK_HEADER, prepareUserFolder, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
 
 const args = process.argv.slice(2);
@@ -23,15 +24,6 @@ function log(message) {
 	process.stdout.write(`[dev] ${message}\n`);
 }
 
-function exampleWorkflows() {
-	const dir = path.join(root, 'examples');
-	if (!fs.existsSync(dir)) return [];
-	return fs
-		.readdirSync(dir)
-		.filter((f) => f.endsWith('.json'))
-		.sort()
-		.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
-}
 
 // What is running, so that Ctrl-C or a failure at any step stops it (an n8n child left behind would keep
 // the port and the sandbox's credentials busy).
@@ -95,8 +87,8 @@ async function main() {
 		log(`                        Public Key ${CREDENTIALS.legacy.publicKey}   Private Key ${CREDENTIALS.legacy.privateKey}`);
 		log('');
 		log(`The example webhooks that create contacts and send texts require the header ${WEBHOOK_HEADER}`);
-		log('(credential "Webhook header auth (examples)", a random value made for this run). Once a workflow is');
-		log('active, the other app sends, for example:');
+		log('(credential "Webhook header auth (examples)", a random value made for this run). Once the workflow is');
+		log('published (Publish, top right in the editor), the other app sends, for example:');
 		for (const hook of prepared.webhooks.filter((h) => h.headerAuth)) {
 			log(`  ${hook.workflow}`);
 			log(`    curl -X POST ${base}/${hook.path} -H '${WEBHOOK_HEADER}: ${prepared.webhookToken}' \\`);

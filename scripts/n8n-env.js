@@ -116,7 +116,9 @@ function assignWebhookIds(workflow) {
 		node.webhookId ??= crypto.randomUUID();
 		if (node.type === 'n8n-nodes-base.webhook') {
 			if (!node.parameters.path) node.parameters.path = node.webhookId;
-			paths.push({ workflow: workflow.name, node: node.name, path: `webhook/${node.parameters.path}`, headerAuth: node.parameters.authentication === 'headerAuth' });
+			// The examples' path is the workflow's own id: no URL fixed by the file (test/e2e/imports.js).
+			const hookPath = node.parameters.path === '={{ $workflow.id }}' ? workflow.id : node.parameters.path;
+			paths.push({ workflow: workflow.name, node: node.name, path: `webhook/${hookPath}`, headerAuth: node.parameters.authentication === 'headerAuth' });
 		} else {
 			paths.push({ workflow: workflow.name, node: node.name, path: `webhook/${node.webhookId}/webhook`, headerAuth: false });
 		}

@@ -1,7 +1,7 @@
 'use strict';
 // Prints the README's operation tables from the built node descriptions (run after `npm run build`),
 // so that the tables list exactly what the nodes offer:  node scripts/operations-table.js
-// With --tools: the "Use with AI agents" table of what each operation does and the tool description n8n builds.
+// With --tools: the table in docs/ai-agents.md of what each operation does and the tool description n8n builds.
 
 const path = require('node:path');
 
@@ -49,7 +49,7 @@ function kindOf(action) {
 	return 'changes records';
 }
 
-/** The README's "Use with AI agents" table: every operation and the tool description n8n builds for it. */
+/** The table of docs/ai-agents.md: every operation and the tool description n8n builds for it. */
 function toolTable(nodeTypes) {
 	const rows = ['| Node | Resource | Operation | Kind | Tool description a model receives (automatic mode) |', '|---|---|---|---|---|'];
 	for (const nodeType of nodeTypes) {

@@ -2,21 +2,18 @@
 // `npm run screenshots`: README pictures of the nodes in the real n8n editor, saved as docs/images/*.png.
 //
 // Uses a running `npm run dev` (N8N_PORT, default 5678) or starts one itself and stops it at the end.
-// Drives Debian's Chromium (`apt-get install chromium`) with playwright-core, which is not a dependency of
-// the package: it is installed once into the runtime cache (~/.cache/n8n-nodes-slicktext/tools), so the
-// project's package.json and lock file stay as they are.
+// Drives Debian's Chromium (`apt-get install chromium`) with playwright-core (scripts/browser.js).
 
-const { spawn, spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { OWNER, root } = require('./n8n-env');
-const { cacheRoot } = require('./n8n-runtime');
+const { openEditor } = require('./browser');
+const { root } = require('./n8n-env');
 
 const port = Number(process.env.N8N_PORT || 5678);
 const base = `http://127.0.0.1:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const outDir = path.join(root, 'docs', 'images');
 const viewport = { width: 1280, height: 800 };
 const PKG = 'n8n-nodes-slicktext';
@@ -40,24 +37,6 @@ const SAMPLES = [
 
 function log(message) {
 	process.stdout.write(`[screenshots] ${message}\n`);
-}
-
-function loadPlaywright() {
-	const tools = path.join(cacheRoot, 'tools');
-	const modulePath = path.join(tools, 'node_modules', 'playwright-core');
-	if (!fs.existsSync(modulePath)) {
-		log(`installing playwright-core into ${tools} (once)`);
-		fs.mkdirSync(tools, { recursive: true });
-		if (!fs.existsSync(path.join(tools, 'package.json'))) {
-			fs.writeFileSync(path.join(tools, 'package.json'), JSON.stringify({ private: true }));
-		}
-		const npm = spawnSync('npm', ['install', 'playwright-core', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: tools,
-			stdio: 'inherit',
-		});
-		if (npm.status !== 0) throw new Error('installing playwright-core failed');
-	}
-	return require(modulePath);
 }
 
 async function isUp() {
@@ -240,36 +219,12 @@ async function closeNode(page) {
 }
 
 async function takeScreenshots() {
-	const { chromium } = loadPlaywright();
-	if (!fs.existsSync(chromiumPath)) {
-		throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-	}
-	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-chromium-'));
-	const context = await chromium.launchPersistentContext(userDataDir, {
-		executablePath: chromiumPath,
-		headless: true,
-		viewport,
-		args: [
-			'--headless',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			'--no-first-run',
-		],
-	});
+	const { context, page, close } = await openEditor(base, { viewport, log });
 	try {
-		const login = await context.request.post(`${base}/rest/login`, {
-			data: { emailOrLdapLoginId: OWNER.email, password: OWNER.password },
-		});
-		if (!login.ok()) throw new Error(`login as ${OWNER.email} failed: ${login.status()} ${await login.text()}`);
-
 		const workflowId = await createWorkflow(context.request);
 		log(`workflow ${base}/workflow/${workflowId}`);
 		fs.mkdirSync(outDir, { recursive: true });
 
-		const page = context.pages()[0] || (await context.newPage());
 		await page.goto(`${base}/workflow/${workflowId}`);
 		await page.locator('[data-test-id="canvas-node"]').nth(2).waitFor({ state: 'visible', timeout: 60_000 });
 		await page.locator('[data-test-id="zoom-to-fit"]').click();
@@ -303,8 +258,7 @@ async function takeScreenshots() {
 		await page.getByText('Actions', { exact: false }).first().waitFor({ state: 'visible' });
 		await shoot(page, 'node-picker-actions.png', "the SlickText entry's actions and trigger in the node picker");
 	} finally {
-		await context.close();
-		fs.rmSync(userDataDir, { recursive: true, force: true });
+		await close();
 	}
 }
 

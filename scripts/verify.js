@@ -7,8 +7,10 @@
 //    The scanner is installed from its lock file into a cache folder, outside this project's
 //    dependencies, so `npm ci` stays as it is.
 // 2. A planted violation must be found, so a scanner that silently lints nothing cannot pass.
-// 3. `npm pack --dry-run`: what the tarball holds.
-// 4. The points of n8n's verification guidelines the scanner does not cover (package.json fields,
+// 3. n8n's lint config exactly as `n8n-node new` writes it (scripts/eslint.n8n-default.mjs, the file
+//    n8n-node's strict mode demands) on what ships: nodes/, credentials/, package.json.
+// 4. `npm pack --dry-run`: what the tarball holds.
+// 5. The points of n8n's verification guidelines the scanner does not cover (package.json fields,
 //    codex categories, documentation URLs, icons, usableAsTool).
 // Prints one line per check and "N findings"; exits 1 on any finding. dist/ must be built.
 
@@ -138,8 +140,8 @@ function checkTarballContents() {
 	report(declared.every(has), 'npm pack --dry-run: every node and credential in package.json "n8n" is in the tarball', declared.filter((p) => !has(p)).join(', '));
 	const stray = files.filter((p) => !/^(dist\/|package\.json$|README\.md$|LICENSE$)/.test(p));
 	report(stray.length === 0, 'npm pack --dry-run: only dist/, package.json, README.md and LICENSE', stray.join(', '));
-	const sources = files.filter((p) => /(^|\/)(test|sandbox|examples|scripts|bench)\//.test(p) || (p.endsWith('.ts') && !p.endsWith('.d.ts')));
-	report(sources.length === 0, 'npm pack --dry-run: no tests, sandbox, scripts or TypeScript sources', sources.join(', '));
+	const sources = files.filter((p) => /(^|\/)(test|sandbox|examples|scripts|bench)\//.test(p) || /\.(ts|map)$/.test(p));
+	report(sources.length === 0, 'npm pack --dry-run: no tests, sandbox, scripts, TypeScript, declarations or source maps', sources.join(', '));
 	const codex = pkg.n8n.nodes.map((p) => p.replace(/\.js$/, '.json'));
 	report(codex.every(has), 'npm pack --dry-run: each node ships its codex file (.node.json)', codex.filter((p) => !has(p)).join(', '));
 	const icons = files.filter((p) => p.endsWith('.svg'));
@@ -161,8 +163,53 @@ function checkPackageJson() {
 	if ('overrides' in pkg) problems.push('no "overrides" field');
 	for (const s of ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish']) if (pkg.scripts?.[s]) problems.push(`no "${s}" script`);
 	if (pkg.n8n?.n8nNodesApiVersion !== 1) problems.push('n8n.n8nNodesApiVersion must be 1');
+	if (typeof pkg.n8n?.strict !== 'boolean') problems.push('n8n.strict must say whether n8n-node runs in strict mode');
+	if (pkg.scripts?.lint !== 'n8n-node lint') problems.push('npm run lint must be n8n-node lint');
+	if (pkg.scripts?.release !== 'n8n-node release') problems.push('npm run release must be n8n-node release (what the publish workflow runs)');
 	if (pkg.publishConfig?.provenance !== true) problems.push('publishConfig.provenance must be true');
-	report(problems.length === 0, 'package.json: name, keyword, MIT, GitHub repository, author, no dependencies, peer n8n-workflow, provenance', problems.join('; '));
+	report(problems.length === 0, 'package.json: name, keyword, MIT, GitHub repository, author, no dependencies, peer n8n-workflow, provenance, n8n-node scripts', problems.join('; '));
+}
+
+/**
+ * A section of the README on the package's GitHub repository: where the nodes' and credentials'
+ * documentation links point. The README says where each credential field comes from and what the
+ * credential test checks, which SlickText's API documentation does not.
+ */
+function readmeUrl(anchor) {
+	const repo = String(pkg.repository?.url ?? '').replace(/^git\+/, '').replace(/\.git$/, '');
+	return `${repo}#${anchor}`;
+}
+
+/** n8n's lint config, unchanged, on the shipped sources; returns {files, messages}. */
+function n8nDefaultLint() {
+	const eslint = path.join(root, 'node_modules', '.bin', 'eslint');
+	let out;
+	try {
+		out = execFileSync(
+			eslint,
+			['-c', path.join(__dirname, 'eslint.n8n-default.mjs'), '--report-unused-disable-directives-severity', 'off', '-f', 'json', 'nodes', 'credentials', 'package.json'],
+			{ cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
+		);
+	} catch (error) {
+		// eslint exits 1 when it finds something; its JSON is still on stdout.
+		out = error.stdout;
+		if (!out) throw error;
+	}
+	const results = JSON.parse(out);
+	const messages = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`));
+	return { files: results.length, messages };
+}
+
+function checkN8nDefaultLint() {
+	const expected = ['nodes', 'credentials']
+		.flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true }))
+		.filter((f) => String(f).endsWith('.ts')).length;
+	const { files, messages } = n8nDefaultLint();
+	report(
+		messages.length === 0 && files >= expected + 1,
+		`n8n's lint config as n8n-node new writes it (strict mode's), on nodes/, credentials/, package.json: ${files} files, ${messages.length} findings`,
+		[...(files < expected + 1 ? [`linted ${files} files, expected at least ${expected + 1}`] : []), ...messages].join('\n'),
+	);
 }
 
 function loadBuilt(file) {
@@ -181,7 +228,10 @@ function checkNodesAndCredentials() {
 		const absent = installed ? (codex.categories ?? []).filter((c) => !installed.has(c)) : [];
 		if (absent.length) problems.push(`${file}: categories not used by the installed n8n's own nodes: ${absent.join(', ')}`);
 		const docs = codex.resources?.primaryDocumentation?.[0]?.url ?? '';
-		if (!docs.startsWith('https://')) problems.push(`${file}: codex primaryDocumentation URL missing`);
+		if (docs !== readmeUrl('readme')) problems.push(`${file}: codex primaryDocumentation must be ${readmeUrl('readme')}, is ${docs}`);
+		for (const { url } of codex.resources?.credentialDocumentation ?? []) {
+			if (url !== readmeUrl('credentials')) problems.push(`${file}: codex credentialDocumentation must be ${readmeUrl('credentials')}, is ${url}`);
+		}
 		for (const node of loadBuilt(file)) {
 			const d = node.description;
 			const isTrigger = d.group?.includes('trigger');
@@ -193,7 +243,7 @@ function checkNodesAndCredentials() {
 	}
 	for (const file of pkg.n8n.credentials) {
 		for (const cred of loadBuilt(file)) {
-			if (!String(cred.documentationUrl ?? '').startsWith('https://')) problems.push(`${cred.displayName}: documentationUrl must be an https URL`);
+			if (cred.documentationUrl !== readmeUrl('credentials')) problems.push(`${cred.displayName}: documentationUrl must be ${readmeUrl('credentials')} (the README's Credentials section), is ${cred.documentationUrl}`);
 			if (!cred.icon?.light || !cred.icon?.dark) problems.push(`${cred.displayName}: light and dark icon expected`);
 			for (const variant of [cred.icon?.light, cred.icon?.dark].filter(Boolean)) {
 				const iconFile = path.resolve(path.dirname(path.join(root, file)), String(variant).replace(/^file:/, ''));
@@ -230,6 +280,7 @@ async function main() {
 		unpacked.cleanup();
 	}
 
+	checkN8nDefaultLint();
 	checkTarballContents();
 	checkPackageJson();
 	checkNodesAndCredentials();

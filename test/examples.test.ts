@@ -1,5 +1,6 @@
 // The example workflows as files: a webhook that reaches a SlickText node requires n8n's Header Auth,
-// and no webhook carries a fixed ID or path (an import by command line or API would keep it).
+// no webhook carries a fixed ID or path (an import by command line or API would keep it), and every file
+// imports through n8n's editor, its command line and its public API (test/e2e/imports.js does it).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +23,19 @@ const examples: Workflow[] = readdirSync(dir)
 	.sort()
 	.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
 
+/**
+ * What n8n 2.41.1's public API takes in `POST /api/v1/workflows` (its openapi.yml, schemas "workflow"
+ * and "node", both additionalProperties: false; id, active, versionId and the rest are read-only and
+ * refused with 400 "request/body/id is read-only").
+ */
+const API_WORKFLOW_FIELDS = ['name', 'description', 'nodes', 'connections', 'nodeGroups', 'settings', 'staticData', 'pinData'];
+const API_REQUIRED_FIELDS = ['name', 'nodes', 'connections', 'settings'];
+const API_NODE_FIELDS = [
+	'id', 'name', 'webhookId', 'disabled', 'notesInFlow', 'notes', 'type', 'typeVersion', 'executeOnce',
+	'alwaysOutputData', 'retryOnFail', 'maxTries', 'waitBetweenTries', 'continueOnFail', 'onError',
+	'position', 'parameters', 'credentials',
+];
+
 /** Names of every node reachable from a node. */
 function downstream(wf: Workflow, start: string): Set<string> {
 	const seen = new Set<string>();
@@ -43,7 +57,30 @@ describe('example workflows', () => {
 		expect(webhooks.length).toBeGreaterThanOrEqual(3);
 		for (const { wf, n } of webhooks) {
 			expect([wf.name, n.name, n.webhookId]).toEqual([wf.name, n.name, undefined]);
-			if (n.type === 'n8n-nodes-base.webhook') expect([wf.name, n.parameters.path]).toEqual([wf.name, '']);
+			// The workflow's own id: a new one for every import, by every route. An empty path would be
+			// the webhookId n8n's editor and API assign, but a command-line import assigns none, and n8n
+			// 2.41.1 then registers "<id>/<name>/" and answers every post to it with 500.
+			if (n.type === 'n8n-nodes-base.webhook') expect([wf.name, n.parameters.path]).toEqual([wf.name, '={{ $workflow.id }}']);
+		}
+	});
+
+	it('carry only what n8n\'s public API accepts: no workflow id, version id or active flag', () => {
+		for (const wf of examples) {
+			expect([wf.name, Object.keys(wf).filter((k) => !API_WORKFLOW_FIELDS.includes(k))]).toEqual([wf.name, []]);
+			expect([wf.name, API_REQUIRED_FIELDS.filter((k) => !(k in wf))]).toEqual([wf.name, []]);
+			for (const n of wf.nodes) {
+				expect([wf.name, n.name, Object.keys(n).filter((k) => !API_NODE_FIELDS.includes(k))]).toEqual([wf.name, n.name, []]);
+			}
+		}
+	});
+
+	it('name every webhook node so that its URL after a command-line import is the one n8n looks up', () => {
+		// Without a webhookId (the files have none; n8n's import:workflow adds none) n8n registers
+		// <workflow id>/<node name, lower case, URL-encoded>/<path> but looks a request up by its decoded
+		// path: a name with a space is registered as "new%20contact" and never found (404).
+		for (const { wf, n } of webhooks) {
+			const segment = n.name.toLowerCase();
+			expect([wf.name, n.name, encodeURIComponent(segment)]).toEqual([wf.name, n.name, segment]);
 		}
 	});
 

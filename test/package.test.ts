@@ -1,4 +1,6 @@
 // The package as n8n and npm see it: what `npm pack` ships, what the n8n field registers, what loads.
+// The tarball holds what n8n loads (the compiled JavaScript, codex files, icons) and the README as the
+// front door; no source maps or type declarations, whose TypeScript sources are not shipped.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +15,7 @@ describe('package', () => {
 		expect(pkg.name).toBe('n8n-nodes-slicktext');
 		expect(pkg.keywords).toContain('n8n-community-node-package');
 		expect(pkg.license).toBe('MIT');
-		expect(pkg.files).toEqual(['dist']);
+		expect(pkg.files.every((f: string) => f.startsWith('dist/'))).toBe(true);
 		expect(pkg.dependencies ?? {}).toEqual({});
 		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 		expect(pkg.n8n.n8nNodesApiVersion).toBe(1);
@@ -29,17 +31,76 @@ describe('package', () => {
 		}
 	});
 
-	it('packs only dist/, the README, the licence and package.json', () => {
-		const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-			cwd: root,
-			encoding: 'utf8',
-			stdio: ['ignore', 'pipe', 'ignore'],
+	describe('the tarball (npm pack)', () => {
+		const packed: string[] = JSON.parse(
+			execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+				cwd: root,
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'ignore'],
+			}),
+		)[0].files.map((f: { path: string }) => f.path);
+		const has = (file: string) => packed.includes(file);
+
+		it('holds only dist/, the README, the licence and package.json', () => {
+			const outside = packed.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(f));
+			expect(outside).toEqual([]);
+			expect(packed).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
+			expect(packed.filter((f) => f.startsWith('dist/test') || f.startsWith('dist/sandbox'))).toEqual([]);
 		});
-		const files: string[] = JSON.parse(output)[0].files.map((f: { path: string }) => f.path);
-		const outside = files.filter((f) => !f.startsWith('dist/') && !['README.md', 'LICENSE', 'package.json'].includes(f));
-		expect(outside).toEqual([]);
-		expect(files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
-		expect(files.some((f) => f.startsWith('dist/test') || f.startsWith('dist/sandbox'))).toBe(false);
+
+		it('ships no source maps, type declarations or TypeScript (their sources are not shipped)', () => {
+			expect(packed.filter((f) => /\.(map|ts)$/.test(f))).toEqual([]);
+		});
+
+		it('ships a README of at most 400 lines (the front door; the lab material lives in docs/)', () => {
+			const text = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+			const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+			expect({ lines, atMost400: lines <= 400 }).toEqual({ lines, atMost400: true });
+		});
+
+		it('ships everything n8n loads: each path of the n8n field, its codex file, and every icon they name', () => {
+			const { nodes, credentials } = loadPackage();
+			const wanted: string[] = [];
+			for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials] as string[]) wanted.push(file);
+			for (const file of pkg.n8n.nodes as string[]) wanted.push(file.replace(/\.js$/, '.json'));
+			const iconsOf = (file: string, icon: unknown) =>
+				(typeof icon === 'string' ? [icon] : Object.values((icon ?? {}) as Record<string, string>)).map((i) =>
+					path.posix.normalize(path.posix.join(path.posix.dirname(file), i.replace(/^file:/, ''))),
+				);
+			const byName = (file: string) => {
+				const base = path.basename(file).replace(/\.(node|credentials)\.js$/, '');
+				return base.charAt(0).toLowerCase() + base.slice(1);
+			};
+			for (const file of pkg.n8n.nodes as string[]) {
+				wanted.push(...iconsOf(file, (nodes[byName(file)] as { description: { icon: unknown } }).description.icon));
+			}
+			for (const file of pkg.n8n.credentials as string[]) {
+				wanted.push(...iconsOf(file, credentials[byName(file)].icon));
+			}
+			expect(wanted.length).toBeGreaterThanOrEqual(5 + 3 + 3 * 2 + 2 * 2);
+			expect(wanted.filter((f) => !has(f))).toEqual([]);
+		});
+
+		it('ships every file the registered nodes and credentials require, transitively', () => {
+			// tsc writes relative requires as require("./x"); each must resolve inside the tarball.
+			const missing: string[] = [];
+			const seen = new Set<string>();
+			const queue: string[] = [...pkg.n8n.nodes, ...pkg.n8n.credentials];
+			while (queue.length) {
+				const file = queue.shift()!;
+				if (seen.has(file)) continue;
+				seen.add(file);
+				const code = fs.readFileSync(path.join(root, file), 'utf8');
+				for (const [, spec] of code.matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) {
+					const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+					const found = [target, `${target}.js`, `${target}/index.js`].find((c) => has(c));
+					if (found) queue.push(found);
+					else missing.push(`${file} -> ${spec}`);
+				}
+			}
+			expect(seen.size).toBeGreaterThan(20);
+			expect(missing).toEqual([]);
+		});
 	});
 
 	it('loads every node with an icon present in dist/, a codex file, a subtitle, and action nodes usable as tools', () => {
@@ -71,13 +132,22 @@ describe('package', () => {
 		expect(new Set(icons).size).toBe(2);
 	});
 
+	it('draws no text into an icon (a "v1" badge read as n8n\'s own node-version badge, issue 33)', () => {
+		const svgs = (fs.readdirSync(path.join(root, 'nodes'), { recursive: true }) as string[]).filter((f) => f.endsWith('.svg'));
+		expect(svgs.length).toBeGreaterThanOrEqual(4);
+		for (const file of svgs) {
+			expect([file, /<text\b/.test(fs.readFileSync(path.join(root, 'nodes', file), 'utf8'))]).toEqual([file, false]);
+		}
+	});
+
 	it('gives every credential an icon in dist/, a documentation URL and a test request', () => {
 		const { credentials } = loadPackage();
 		expect(Object.keys(credentials).length).toBeGreaterThanOrEqual(2);
 		for (const credential of Object.values(credentials)) {
 			const icon = credential.icon as { light: string };
 			expect(fs.existsSync(path.join(root, 'dist/credentials', icon.light.replace(/^file:/, '')))).toBe(true);
-			expect(credential.documentationUrl).toMatch(/^https:\/\//);
+			// The README's Credentials section on the package's GitHub repository (docs/verification.md).
+			expect(credential.documentationUrl).toBe(`${pkg.repository.url.replace(/\.git$/, '')}#credentials`);
 			expect(credential.test?.request).toBeDefined();
 		}
 	});

@@ -10,11 +10,12 @@ const { startModelServer } = require('./modelServer');
 
 exports.title = 'AI Agent with SlickText tools (scripted model)';
 
-const README = path.resolve(__dirname, '../../README.md');
+// The table of every tool's description lives in docs/ai-agents.md (the README links to it).
+const README = path.resolve(__dirname, '../../docs/ai-agents.md');
 const WORKFLOW_ID = 'exAiAgentTools005';
 const OPENAI_CREDENTIAL_ID = 'openAiExample01';
 
-/** README "Use with AI agents" rows: "<node>|<resource>|<operation>" -> {kind, description}. */
+/** docs/ai-agents.md rows: "<node>|<resource>|<operation>" -> {kind, description}. */
 function readmeToolTable() {
 	const rows = new Map();
 	for (const line of fs.readFileSync(README, 'utf8').split('\n')) {
@@ -70,7 +71,7 @@ exports.run = async (ctx) => {
 			assert.equal(chats.length, 5);
 		});
 
-		await check('the tool definitions the model receives match the README table', async () => {
+		await check('the tool definitions the model receives match the table in docs/ai-agents.md', async () => {
 			const table = readmeToolTable();
 			const tools = Object.fromEntries((chats[0]?.body.tools ?? []).map((t) => [t.function.name, t.function]));
 			assert.deepEqual(Object.keys(tools).sort(), ['Create_Contact', 'Find_Legacy_Subscribers', 'Text_One_Subscriber']);
@@ -80,7 +81,7 @@ exports.run = async (ctx) => {
 				Text_One_Subscriber: table.get('SlickText Legacy|Message|Send'),
 			};
 			for (const [name, row] of Object.entries(expected)) {
-				assert.ok(row, `README has a row for ${name}`);
+				assert.ok(row, `docs/ai-agents.md has a row for ${name}`);
 				assert.equal(tools[name].description, row.description, name);
 			}
 			assert.equal(expected.Find_Legacy_Subscribers.kind, 'read-only');

@@ -3,14 +3,11 @@
 // both nodes, against the sandbox; each checks the items that came out and what the sandbox received.
 
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
-const path = require('node:path');
 
 const coverage = require('./coverageWorkflows');
 
-const examplesDir = path.resolve(__dirname, '../../examples');
-const examples = () =>
-	fs.readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(examplesDir, f), 'utf8')));
+// The examples with the local ids this suite runs them by (the files carry none).
+const { exampleWorkflows: examples } = require('../../scripts/examples');
 
 exports.title = 'n8n execute (headless runs of workflows)';
 

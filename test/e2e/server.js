@@ -181,18 +181,19 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 		});
 
 		await check('example webhooks refuse a post without the Header Auth token and send nothing; with it they run', async () => {
-			const examples = { exFormToContact01: 'Form Submitted (Webhook)', exEventSendsText2: 'Order Shipped (Webhook)' };
+			const examples = { exFormToContact01: 'Form-Submitted', exEventSendsText2: 'Order-Shipped' };
 			const urls = {};
 			for (const [id, nodeName] of Object.entries(examples)) {
 				const stored = await rest(base, cookie, 'GET', `/rest/workflows/${id}`);
 				const wf = stored.json?.data;
 				const node = wf.nodes.find((n) => n.name === nodeName);
 				assert.equal(node.parameters.authentication, 'headerAuth', `${id} uses Header Auth`);
-				assert.notEqual(node.parameters.path, '', `${id} got a path on import`);
-				assert.ok(prepared.webhooks.some((h) => h.path === `webhook/${node.parameters.path}` && h.headerAuth));
+				// The examples' path is the workflow's own id ('={{ $workflow.id }}').
+				const hook = prepared.webhooks.find((h) => h.workflow === wf.name && h.node === nodeName);
+				assert.ok(hook?.headerAuth, `${id}: Header Auth webhook prepared`);
 				const res = await rest(base, cookie, 'POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
 				assert.ok(res.status < 300, `activate ${id}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
-				urls[id] = `${base}/webhook/${node.parameters.path}`;
+				urls[id] = `${base}/${hook.path}`;
 			}
 			const exampleRuns = async () => {
 				const r = await rest(base, cookie, 'GET', '/rest/executions?filter=%7B%7D&limit=100');

@@ -16,7 +16,8 @@ async function upsertContact(item: ItemRun, request: IHttpRequestOptions) {
 	const body = request.body as IDataObject;
 	const mobileNumber = String(body.mobile_number);
 	// force_double_opt_in exists on create only.
-	const { force_double_opt_in: _createOnly, ...updateBody } = body;
+	const updateBody = { ...body };
+	delete updateBody.force_double_opt_in;
 	const existing = await findContactByMobile(item, request, mobileNumber);
 	if (existing) return await putContact(item, request, existing.contact_id, updateBody);
 	let refused: unknown;
