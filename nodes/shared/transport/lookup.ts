@@ -57,8 +57,8 @@ export async function limitedRequest(
 		limiter.finish(booking);
 	}
 	const headers = response.headers ?? {};
-	const { remaining, resetMs } = rateHeaders(headers);
-	limiter.observe(response.statusCode, remaining, resetMs);
+	const { remaining, resetMs, windowMax } = rateHeaders(headers);
+	limiter.observe(response.statusCode, remaining, resetMs, windowMax);
 	return { statusCode: response.statusCode, body: response.body, headers };
 }
 

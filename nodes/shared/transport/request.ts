@@ -56,9 +56,9 @@ export function checkResponse(platform: Platform): PostReceiveAction {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		const headers = response.headers as IDataObject;
-		const { remaining, resetMs } = rateHeaders(headers);
+		const { remaining, resetMs, windowMax } = rateHeaders(headers);
 		const limiter = limiterForCredential(platform, await credentialsOf(this, platform));
-		limiter.observe(response.statusCode, remaining, resetMs);
+		limiter.observe(response.statusCode, remaining, resetMs, windowMax);
 		if (response.statusCode >= 400 || response.statusCode < 200) {
 			throw new HttpFailure(response.statusCode, response.body, resetMs);
 		}
