@@ -101,8 +101,8 @@ const EPISODE_MS = 1_000;
  * within this long says the limit is lower after all, and the per-second limit drops by one.
  */
 const REPEAT_MS = 5_000;
-/** Answers counted as "the second before the 429" reach back this much further (jitter on the way back). */
-const ACCEPTED_SLACK_MS = 100;
+/** Answers counted as "the server's second of the 429" reach back this much further (jitter on the way back). */
+const ACCEPTED_SLACK_MS = 50;
 /**
  * After a 429 lowered the per-second limit, it grows by one once this many seconds' worth of requests at
  * it went through without 429: slowly, as each step above the real limit costs a 429.
@@ -125,6 +125,8 @@ export interface Booking {
 	done?: number;
 	/** Booked while answers were coming in, so its round trip is not inflated by a cold start. */
 	warm?: boolean;
+	/** Answered 429: the server did not count it. */
+	refused?: boolean;
 }
 
 interface RemainingSample {
@@ -228,6 +230,11 @@ export class RateLimiter {
 
 	private episodeFrom = Infinity;
 
+	private episodeReset: number | undefined;
+
+	/** When the last 429 came that looked like a timing slip (see REPEAT_MS). */
+	private lastSlip = -Infinity;
+
 	/** Answers without 429 since the per-second limit last moved (see RECOVERY_SECONDS). */
 	private sinceStep = 0;
 
@@ -272,8 +279,14 @@ export class RateLimiter {
 		});
 	}
 
-	finish(booking: Booking): void {
+	/**
+	 * The request of `booking` got its answer (or failed). `refused`: SlickText answered 429, so it did not
+	 * count the request in its windows, and neither does the limiter (else the slot stays taken for a
+	 * second, and after a 429 the next second starts with one request and the rest only later).
+	 */
+	finish(booking: Booking, refused = false): void {
 		if (booking.done === undefined) this.inFlight--;
+		if (refused) booking.refused = true;
 		const first = !this.heard;
 		this.heard = true;
 		booking.done = this.now();
@@ -339,11 +352,14 @@ export class RateLimiter {
 	 * shortest round trip, the latest it can have arrived. (The median instead let a starved process, whose
 	 * usual round trip is inflated, land a batch 60-90 ms early: 12 of 56 answered 429 at 150 ms under
 	 * load.) Until a round trip is known, a request counts until its answer, as before; one still in
-	 * flight a window after it left blocks its slot (it may not have arrived yet). A 429's reset re-syncs
-	 * everything (observe).
+	 * flight a window after it left blocks its slot (it may not have arrived yet). So does a request booked
+	 * after a quiet spell (not warm): it spends an unknown part of its round trip here before it leaves
+	 * (the first request of a run: 100 ms more than the next ones, measured), and the shortest round trip
+	 * of the requests after it cannot say when it arrived (its next second's first request landed 30 ms
+	 * early: a 429). A 429's reset re-syncs everything (observe).
 	 */
 	private countsUntil(b: Booking, minRtt: number | undefined, length: number): number {
-		if (minRtt === undefined) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
+		if (minRtt === undefined || !b.warm) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
 		const paced = b.sent + DEPARTURE_MARGIN_MS;
 		if (b.done === undefined) return b.sent + length > this.now() ? paced + length + EDGE_MARGIN_MS : Infinity;
 		return Math.max(paced, b.done - minRtt - RTT_SLACK_MS) + length + EDGE_MARGIN_MS;
@@ -386,6 +402,8 @@ export class RateLimiter {
 		const ends: number[] = [];
 		let inFlight = 0;
 		for (const b of this.bookings) {
+			// Refused (429): the server did not count it.
+			if (b.refused) continue;
 			const end = this.countsUntil(b, minRtt, span);
 			if (end === Infinity) inFlight++;
 			else if (end > t) ends.push(end);
@@ -411,7 +429,7 @@ export class RateLimiter {
 		if (windowMax !== undefined) this.learnWindowMax(windowMax, remaining);
 		if (status === 429) {
 			this.blockFor(resetMs ?? 1000);
-			this.learnFrom429(t);
+			this.learnFrom429(t, resetMs);
 			this.last429 = t;
 			return;
 		}
@@ -437,11 +455,18 @@ export class RateLimiter {
 	/** An answer the API counted and accepted: evidence for the per-second limit (see RECOVERY_SECONDS). */
 	private accepted(t: number): void {
 		this.acceptedAt.push(t);
-		const since = t - EPISODE_MS - ACCEPTED_SLACK_MS;
+		// Two episodes' worth: enough for an episode's own count, however late its answers come.
+		const since = t - 2 * (EPISODE_MS + ACCEPTED_SLACK_MS);
 		let old = 0;
 		while (old < this.acceptedAt.length && this.acceptedAt[old] <= since) old++;
 		if (old > 0) this.acceptedAt.splice(0, old);
 		if (this.perSecondCap === Infinity) return;
+		if (t <= this.blockedUntil && t - this.episodeAt <= EPISODE_MS) {
+			// Still blocked by the 429, so sent before it: an accepted answer that came back after the 429
+			// (overtaken on the way back) belongs to the second the 429 measured.
+			this.refine();
+			return;
+		}
 		this.sinceStep++;
 		if (this.sinceStep < RECOVERY_SECONDS * this.perSecondCap) return;
 		this.sinceStep = 0;
@@ -450,34 +475,57 @@ export class RateLimiter {
 	}
 
 	/**
+	 * Answers accepted in the server's second that refused a request at `t` (our clock, when the 429 came
+	 * back), and since: a 429's reset within a second says where that second began (1000 - reset before
+	 * the 429); otherwise it is taken as the second before. Answers come back with some jitter, hence the
+	 * slack.
+	 */
+	private acceptedSince(t: number, resetMs: number | undefined): number {
+		const back = resetMs !== undefined && resetMs <= 1_000 ? 1_000 - resetMs : 1_000;
+		const since = t - back - ACCEPTED_SLACK_MS;
+		return this.acceptedAt.filter((at) => at > since).length;
+	}
+
+	/** The per-second limit an episode lowered, raised to the answers accepted in its second since counted. */
+	private refine(): void {
+		if (this.perSecondCap >= this.episodeFrom) return;
+		// Those of the server's second before the first 429, and those come back since (the block keeps new
+		// requests out).
+		const accepted = this.acceptedSince(this.episodeAt, this.episodeReset);
+		this.perSecondCap = Math.max(this.perSecondCap, Math.min(accepted, this.episodeFrom - 1));
+	}
+
+	/**
 	 * A 429: the key's limit was exceeded. While Remaining shows others sending on the key, it is theirs
 	 * and ours meeting: this process takes a smaller part (once a second; the samples give it back).
 	 * Otherwise the limit is lower than the limiter thought, or our timing slipped into the server's
-	 * previous second: the per-second limit becomes what the API accepted in the second before (if fewer
-	 * than the limiter allowed), or one less when such 429s repeat.
+	 * previous second: the per-second limit becomes what the API accepted in that second (if fewer than the
+	 * limiter allowed), or one less when such slips repeat.
 	 */
-	private learnFrom429(t: number): void {
+	private learnFrom429(t: number, resetMs: number | undefined): void {
 		if (this.othersSeen === true) {
 			if (t - this.last429 > EPISODE_MS) this.share = Math.max(this.minShare(), this.share * SHARE_DECREASE_LEARNT);
 			return;
 		}
-		const since = t - EPISODE_MS - ACCEPTED_SLACK_MS;
-		const accepted = this.acceptedAt.filter((at) => at > since).length;
 		this.sinceStep = 0;
 		if (t - this.episodeAt <= EPISODE_MS) {
 			// A later 429 of the same burst: answers accepted before it may have come back after the first
 			// 429 (overtaken on the way back), so it may count more of them.
-			if (this.perSecondCap < this.episodeFrom) {
-				this.perSecondCap = Math.max(this.perSecondCap, Math.min(accepted, this.episodeFrom - 1));
-			}
+			this.refine();
 			return;
 		}
-		const repeated = t - this.episodeAt < REPEAT_MS;
+		const accepted = this.acceptedSince(t, resetMs);
 		const allowed = Math.max(1, Math.floor(Math.min(this.ceiling().perSecond * this.share, this.perSecondCap) + 1e-9));
 		this.episodeAt = t;
+		this.episodeReset = resetMs;
 		this.episodeFrom = allowed;
-		if (accepted < allowed) this.perSecondCap = Math.max(1, accepted);
-		else if (repeated) this.perSecondCap = Math.max(1, allowed - 1);
+		if (accepted < allowed) {
+			this.perSecondCap = Math.max(1, accepted);
+			return;
+		}
+		// No fewer accepted than allowed: a slip, unless slips repeat.
+		if (t - this.lastSlip < REPEAT_MS) this.perSecondCap = Math.max(1, allowed - 1);
+		this.lastSlip = t;
 	}
 
 	private learnShare(t: number, remaining: number): void {

@@ -82,7 +82,7 @@ export async function send(
 		const stoppedEarly = runStopped(ctx);
 		if (stoppedEarly !== undefined) throw notSentError(ctx, stoppedEarly);
 		const booking = await limiter.acquire();
-		let failure: HttpFailure | Error;
+		let failure: HttpFailure | Error | undefined;
 		try {
 			// Another item of the run failed (Continue On Fail off): the run stops, nothing more goes out.
 			const stoppedBy = runStopped(ctx);
@@ -91,7 +91,7 @@ export async function send(
 		} catch (error) {
 			failure = error as Error;
 		} finally {
-			limiter.finish(booking);
+			limiter.finish(booking, failure instanceof HttpFailure && failure.status === 429);
 		}
 		if (!(failure instanceof HttpFailure)) {
 			if (isOwnError(failure)) throw failure;

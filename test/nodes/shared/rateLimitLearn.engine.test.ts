@@ -15,18 +15,31 @@ const limiterModule = require(path.resolve(__dirname, '../../../dist/nodes/share
 
 const ITEMS = 60;
 
-/** What the server saw of one run: requests, 429s, and the accepted rate from the first 429 on. */
+/**
+ * What the server saw of one run: requests, 429s, and the accepted rate from the first 429 on (from the
+ * first request without one), as a share of the fastest a client could have gone: after a 429 nothing is
+ * accepted until the server's second resets; then `perSecond` at once, as many again every second. The
+ * sandbox's seconds are fixed windows, each starting with the first request a second or more after the
+ * last one started (sandbox/shared/rateLimit.js), so they can be read off the arrivals.
+ */
 function served(requests: SandboxRequest[], perSecond: number) {
 	const arrivals = requests.map((r: any) => ({ at: r.receivedAt as number, status: r.status as number }));
 	const refused = arrivals.filter((a) => a.status === 429);
-	// From the first 429 (or the first request, when there was none): the rate the node settled at.
-	const from = refused.length > 0 ? refused[0].at : arrivals[0].at;
-	const accepted = arrivals.filter((a) => a.status !== 429 && a.at >= from).map((a) => a.at);
-	// The fastest legal schedule against fixed one-second windows sends `perSecond` at once, then as many
-	// again every second: n requests need floor((n - 1) / perSecond) seconds from the first to the last.
-	const fastest = Math.floor((accepted.length - 1) / perSecond);
-	const span = (accepted[accepted.length - 1] - from) / 1000;
-	return { requests: arrivals.length, refused: refused.length, accepted: accepted.length, rateShare: fastest / span };
+	let windowStart = -Infinity;
+	let from = arrivals[0].at;
+	let resetAt = from;
+	for (const a of arrivals) {
+		if (a.at - windowStart >= 1000) windowStart = a.at;
+		if (a === refused[0]) {
+			from = a.at;
+			resetAt = windowStart + 1000;
+		}
+	}
+	// Those after the first 429 in the order the server took them (one in the same millisecond may be before).
+	const after = refused.length > 0 ? arrivals.slice(arrivals.indexOf(refused[0])) : arrivals;
+	const accepted = after.filter((a) => a.status !== 429).map((a) => a.at);
+	const fastest = resetAt - from + Math.floor((accepted.length - 1) / perSecond) * 1000;
+	return { requests: arrivals.length, refused: refused.length, accepted: accepted.length, rateShare: fastest / (accepted[accepted.length - 1] - from) };
 }
 
 describe('a real limit lower than the credential says (4/s, 240/min), credential at its defaults', () => {

@@ -102,6 +102,18 @@ describe('RateLimiter', () => {
 		expect(booked(limiter.tryBook())).toBe(true);
 	});
 
+	it('gives the slot of a request answered 429 back at once: the server did not count it', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter({ perSecond: 4, perMinute: 240 }, c.now));
+		const four = [0, 1, 2, 3].map(() => limiter.tryBook() as Booking);
+		expect(four.every(booked)).toBe(true);
+		c.t += 5;
+		four.forEach((b, i) => limiter.finish(b, i === 3));
+		c.t += 100;
+		expect(booked(limiter.tryBook())).toBe(true);
+		expect(booked(limiter.tryBook())).toBe(false);
+	});
+
 	it('follows a lower limit set in the credential', () => {
 		const c = clock();
 		const limiter = heard(new RateLimiter({ perSecond: 2, perMinute: 100 }, c.now));
@@ -183,11 +195,12 @@ describe('several processes sharing one key', () => {
 				const verdict = server.take('key');
 				const headers = verdict.headers;
 				at(c.t + oneWay + random() * jitter, () => {
-					limiter.finish(booking);
+					// As the transport does: the answer's headers first, then the request is done (refused or not).
 					const status = verdict.allowed ? 200 : 429;
 					if (verdict.allowed) accepted++;
 					else refused++;
 					limiter.observe(status, Number(headers['x-ratelimit-remaining']), resetWaitMs(Number(headers['x-ratelimit-reset'])));
+					limiter.finish(booking, !verdict.allowed);
 				});
 			});
 			// Every process has more work than the limit allows: it asks again at once.
@@ -302,11 +315,12 @@ describe('a burst across a network', () => {
 					else refusedAt.push(c.t);
 					at(c.t + roundTrip / 2 + random() * 4, () => {
 						at(cpu(3), () => {
-							limiter.finish(booking);
+							// As the transport does: the answer's headers first, then the request is done.
 							const headers = verdict.headers;
 							const reset = resetWaitMs(Number(headers['x-ratelimit-reset']));
 							const windowMax = options.windowMax === false ? undefined : Number(headers['x-ratelimit']);
 							limiter.observe(verdict.allowed ? 200 : 429, Number(headers['x-ratelimit-remaining']), reset, windowMax);
+							limiter.finish(booking, !verdict.allowed);
 							if (verdict.allowed) lastAnswer = c.t;
 							else {
 								limiter.blockFor(reset ?? 1000);
@@ -466,8 +480,12 @@ describe('what the limiter learns from the answers (driven clock)', () => {
 		c.t += 2_000;
 		answers(limiter, c, 2);
 		expect(limiter.effectiveLimit().perSecond).toBe(2);
-		// The third accepted answer was overtaken by the 429 on the way back.
+		// The third accepted answer was overtaken by the 429 on the way back (it comes while the 429 blocks
+		// every request, so it was sent before).
+		c.t += 3;
 		limiter.observe(200, 400, 30_000);
+		expect(limiter.effectiveLimit()).toEqual({ perSecond: 3, perMinute: 480 });
+		// Another 429 of the same burst changes nothing more.
 		c.t += 3;
 		limiter.observe(429, 0, 500);
 		expect(limiter.effectiveLimit()).toEqual({ perSecond: 3, perMinute: 480 });
@@ -496,6 +514,7 @@ describe('what the limiter learns from the answers (driven clock)', () => {
 		c.t += 2_000;
 		answers(limiter, c, 4);
 		expect(limiter.effectiveLimit().perSecond).toBe(4);
+		c.t += 1_000; // the 429's reset over: requests go again
 		const accept = (n: number) => {
 			for (let i = 0; i < n; i++) {
 				c.t += 250;
