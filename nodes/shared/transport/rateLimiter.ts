@@ -520,8 +520,11 @@ export class RateLimiter {
 		this.episodeAt = t;
 		this.episodeReset = resetMs;
 		this.episodeFrom = allowed;
+		// None accepted: the 429 says nothing about the second (the key used up by others, a minute window):
+		// the block alone answers it.
+		if (accepted === 0) return;
 		if (accepted < allowed) {
-			this.perSecondCap = Math.max(1, accepted);
+			this.perSecondCap = accepted;
 			return;
 		}
 		// No fewer accepted than allowed: a slip, unless slips repeat.

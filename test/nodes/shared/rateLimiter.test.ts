@@ -494,6 +494,16 @@ describe('what the limiter learns from the answers (driven clock)', () => {
 		expect(bookAll(limiter)).toHaveLength(3);
 	});
 
+	it('learns nothing about the second from a 429 when nothing was accepted in it (others used the key up)', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		c.t += 2_000;
+		limiter.observe(429, 0, 800);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		// It waits for the reset all the same.
+		expect(limiter.tryBook()).toBeGreaterThanOrEqual(800);
+	});
+
 	it('takes one 429 at the full limit for a timing slip, and repeated ones for a limit one lower', () => {
 		const c = clock();
 		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
