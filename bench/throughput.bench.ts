@@ -662,3 +662,164 @@ describe('connections over TLS (sandbox --tls)', () => {
 		});
 	}
 });
+
+/** Items per rate row (a 4/s API needs 15 s for 60): creates on the current API, opt-ins on the legacy one. */
+const LIMIT_ITEMS = Number(process.env.BENCH_LIMIT_ITEMS || 60);
+/** Round trips (ms) the sandbox adds in the rate rows: 0 is loopback, 150 is about real SlickText. */
+const LIMIT_RTTS = (process.env.BENCH_LIMIT_RTTS || '0,150').split(',').map(Number);
+
+interface LimitedSandbox {
+	currentBaseUrl: string;
+	legacyBaseUrl: string;
+	stop(): Promise<void>;
+}
+
+/**
+ * The sandbox in a process of its own, limiting at `limit` (fixed windows, x-RateLimit = perMinute,
+ * Remaining, Reset, Retry-After on 429). `windowMax: false` leaves x-RateLimit out, as a proxy might.
+ */
+async function startLimitedSandbox(
+	limit: { perSecond: number; perMinute: number },
+	latencyMs: number,
+	windowMax = true,
+	port = 0,
+): Promise<LimitedSandbox> {
+	const { spawn } = await import('node:child_process');
+	const server = require.resolve('../sandbox/server');
+	const script = `
+		const { startSandbox } = require(${JSON.stringify(server)});
+		startSandbox({ rateLimit: ${JSON.stringify(limit)}, latencyMs: ${latencyMs} }, ${port}).then((sandbox) => {
+			if (!${windowMax}) {
+				const take = sandbox.rateLimiter.take.bind(sandbox.rateLimiter);
+				sandbox.rateLimiter.take = (key) => { const v = take(key); delete v.headers['x-ratelimit']; return v; };
+			}
+			process.stdout.write('current ' + sandbox.currentBaseUrl + '\\nlegacy ' + sandbox.legacyBaseUrl + '\\n');
+			process.on('SIGTERM', () => sandbox.stop().then(() => process.exit(0)));
+			process.on('disconnect', () => process.exit(0));
+		});`;
+	const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+	let output = '';
+	const urls = await new Promise<{ current: string; legacy: string }>((resolve, reject) => {
+		child.stdout!.on('data', (chunk) => {
+			output += String(chunk);
+			const current = /current (\S+)\n/.exec(output);
+			const legacy = /legacy (\S+)\n/.exec(output);
+			if (current && legacy) resolve({ current: current[1], legacy: legacy[1] });
+		});
+		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+	});
+	return {
+		currentBaseUrl: urls.current,
+		legacyBaseUrl: urls.legacy,
+		stop: () =>
+			new Promise((resolve) => {
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			}),
+	};
+}
+
+/**
+ * The rows the limiter is judged by against a key whose real limit is lower than the credential's
+ * default (8/480): SlickText publishes 4/s-240/min in one copy of its documentation. Each row starts on a
+ * fresh sandbox (fresh windows) and, unless it is a second run, on a limiter that knows nothing yet.
+ */
+describe('a lower real limit: 4/s-240/min next to 8/s-480/min, credential at its defaults', () => {
+	let sandbox: LimitedSandbox | undefined;
+	afterEach(async () => {
+		await sandbox?.stop();
+		sandbox = undefined;
+	});
+
+	const run = (platform: 'current' | 'legacy', base: string, first: number) =>
+		platform === 'current'
+			? runNode({
+					type: 'slickText',
+					parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+					items: Array.from({ length: LIMIT_ITEMS }, (_, i) => ({ mobile: `+1213${String(5_000_000 + first + i)}` })),
+					credentials: { slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: base } },
+					continueOnFail: true,
+				})
+			: runNode({
+					type: 'slickTextLegacy',
+					parameters: { resource: 'contact', operation: 'optIn', textwordId: { __rl: true, mode: 'id', value: '5401' }, number: '={{ $json.number }}' },
+					items: Array.from({ length: LIMIT_ITEMS }, (_, i) => ({ number: `+1213${String(5_000_000 + first + i)}` })),
+					credentials: { slickTextLegacyApi: { publicKey: 'pub_sandbox', privateKey: 'sandbox-private-key', baseUrl: base } },
+					continueOnFail: true,
+				});
+
+	const cases: Array<{ limit: { perSecond: number; perMinute: number }; platform: 'current' | 'legacy'; rtt: number; windowMax?: boolean; secondRun?: boolean }> = [];
+	for (const rtt of LIMIT_RTTS) {
+		for (const limit of [
+			{ perSecond: 4, perMinute: 240 },
+			{ perSecond: 8, perMinute: 480 },
+		]) {
+			for (const platform of ['current', 'legacy'] as const) cases.push({ limit, platform, rtt });
+		}
+	}
+	// What the limiter does without x-RateLimit (429s only), and what it remembers for the next run.
+	cases.push({ limit: { perSecond: 4, perMinute: 240 }, platform: 'current', rtt: LIMIT_RTTS[0], windowMax: false });
+	cases.push({ limit: { perSecond: 4, perMinute: 240 }, platform: 'current', rtt: LIMIT_RTTS[0], windowMax: false, secondRun: true });
+
+	for (const c of cases) {
+		const label =
+			`${LIMIT_ITEMS} ${c.platform === 'current' ? 'creates (current)' : 'opt-ins (legacy)'}, API at ${c.limit.perSecond}/s-${c.limit.perMinute}/min, ${c.rtt} ms` +
+			(c.windowMax === false ? ', no x-RateLimit' : '') +
+			(c.secondRun ? ', second run' : '');
+		it(label, async () => {
+			limiterModule.resetLimiters();
+			// The limiter is per credential, base URL included: a second run needs the same address.
+			const port = await freePort();
+			sandbox = await startLimitedSandbox(c.limit, c.rtt, c.windowMax !== false, port);
+			if (c.secondRun) {
+				// The first run teaches the limiter; then a fresh sandbox (fresh windows), the same process.
+				await run(c.platform, c.platform === 'current' ? sandbox.currentBaseUrl : sandbox.legacyBaseUrl, 100_000);
+				await sandbox.stop();
+				sandbox = await startLimitedSandbox(c.limit, c.rtt, c.windowMax !== false, port);
+			}
+			const started = performance.now();
+			const result = await run(c.platform, c.platform === 'current' ? sandbox.currentBaseUrl : sandbox.legacyBaseUrl, 0);
+			const seconds = (performance.now() - started) / 1000;
+			const s = (await (await fetch(`${new URL(sandbox.currentBaseUrl).origin}/__sandbox/stats?arrivals=1`)).json()) as Stats & {
+				arrivals: Array<[number, number]>;
+			};
+			const failed = result.items.filter((item) => item.error || item.json.error).length;
+			const refused = s.arrivals.filter(([, status]) => status === 429);
+			// From the first 429 (or the first request, without one): the accepted rate as a share of the fastest
+			// a client could have gone. After a 429 nothing is accepted until the server's second resets; then
+			// perSecond at once, as many again every second. The sandbox's seconds are fixed windows, each
+			// starting with the first request a second or more after the last one started.
+			let windowStart = -Infinity;
+			let from = s.arrivals[0][0];
+			let resetAt = from;
+			for (const arrival of s.arrivals) {
+				if (arrival[0] - windowStart >= 1000) windowStart = arrival[0];
+				if (arrival === refused[0]) {
+					from = arrival[0];
+					resetAt = windowStart + 1000;
+				}
+			}
+			// Those after the first 429 in the order the server took them (one in the same millisecond may be before).
+			const after = refused.length > 0 ? s.arrivals.slice(s.arrivals.indexOf(refused[0])) : s.arrivals;
+			const accepted = after.filter(([, status]) => status !== 429).map(([at]) => at);
+			const fastest = (resetAt - from) / 1000 + Math.floor((accepted.length - 1) / c.limit.perSecond);
+			const span = (accepted[accepted.length - 1] - from) / 1000;
+			rows.push({
+				scenario: label,
+				requests: s.requests,
+				records: LIMIT_ITEMS - failed,
+				seconds: seconds.toFixed(1),
+				peakHeapMb: '-',
+				note:
+					`${failed} failed, ${refused.length} answered 429 (${((100 * refused.length) / s.requests).toFixed(1)}%); ` +
+					`${refused.length > 0 ? 'after the first 429' : 'whole run'}: ${accepted.length} accepted in ${span.toFixed(2)} s ` +
+					`vs fastest ${fastest.toFixed(2)} s = ${((100 * fastest) / span).toFixed(0)}% of ${c.limit.perSecond}/s`,
+			});
+			if (process.env.BENCH_RTT_TRACE) {
+				const t0 = s.arrivals[0][0];
+				process.stdout.write(`arrivals, ${label}: ${s.arrivals.map(([at, st]) => `${at - t0}${st === 429 ? '!' : ''}`).join(' ')}\n`);
+			}
+			expect(failed).toBe(0);
+		});
+	}
+});

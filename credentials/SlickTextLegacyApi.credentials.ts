@@ -71,7 +71,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 8,
 			description:
-				'SlickText allows 8 requests a second. Keep it when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means the default, 8.',
+				'The most requests a second the nodes send with this key. SlickText documents 8 (in places 4) and can set another limit per account. When its answers show a lower limit (the X-RateLimit header, or requests refused with 429), the nodes slow down to it by themselves, send the refused requests again, and keep the lower limit for this credential until n8n restarts. Keep 8 when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means 8.',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -80,7 +80,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 480,
 			description:
-				'SlickText allows 480 requests a minute. The nodes wait rather than exceed it, and adapt to the limits SlickText reports in its answers. Empty, 0 or less means the default, 480.',
+				'The most requests a minute the nodes send with this key. SlickText documents 480 (in places 240). When its X-RateLimit header shows a lower limit (say 240), the nodes keep to it and to a sixtieth of it a second (4), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
 		},
 		{
 			displayName: 'Rate Limit Wait (Seconds)',

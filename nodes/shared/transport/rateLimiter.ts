@@ -6,13 +6,24 @@ import type { Platform } from '../platform';
 
 /**
  * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
- * 60-second window. n8n starts the requests of all items of a declarative node at once, so without a
- * limiter most would get 429.
+ * 60-second window, in one copy of its documentation; 4 a second and 240 a minute in another; and it
+ * adjusts limits per account. n8n starts the requests of all items of a declarative node at once, so
+ * without a limiter most would get 429.
  *
- * One limiter per key and process (module state lives as long as the n8n process): sliding windows
- * of a second and a minute over the requests sent, a "blocked until" time taken from the API's
- * own headers, and a share of the rate that shrinks while other processes (n8n queue-mode workers,
- * other tools) use the same key, as SlickText's x-RateLimit-Remaining shows.
+ * One limiter per key and process (see `limiters` for how many are kept and for how long): sliding
+ * windows of a second and a minute over the requests sent, never faster than the credential's fields,
+ * and slower when the API shows a lower limit:
+ * - the limit SlickText announces: x-RateLimit is the window's maximum per minute (240), and the
+ *   per-second limit follows SlickText's published ratio (a sixtieth: 4 a second);
+ * - the per-second limit 429s show, when the API announces none (or a 429 comes anyway): what the API
+ *   accepted in the second before the 429, regained one request a second at a time once that many
+ *   seconds' worth of requests went through without 429 (RECOVERY_SECONDS);
+ * - a "blocked until" time taken from x-RateLimit-Reset (on a 429, or when Remaining reaches 0);
+ * - a share of the rate that shrinks while other processes (n8n queue-mode workers, other tools) use
+ *   the same key, as SlickText's x-RateLimit-Remaining shows.
+ * A key the limiter has never heard an answer for sends one request first and the others once its
+ * answer has told the limit (at most PROBE_MAX_MS later): the first burst of a run does not hit a lower
+ * limit with the credential's whole rate.
  */
 export interface RateLimit {
 	perSecond: number;
@@ -70,14 +81,35 @@ const SHARE_ALONE_PER_S = 0.5;
 const SHARE_SNAP_BACK = 0.95;
 /** The most one adjustment changes the share by (a factor). */
 const SHARE_MAX_STEP = 1.25;
-/** What a 429 leaves of the share. */
-const SHARE_DECREASE = 0.75;
-/** What a 429 leaves of the share while x-RateLimit-Remaining steers it. */
+/** What a 429 leaves of the share while x-RateLimit-Remaining shows others sending on the key. */
 const SHARE_DECREASE_LEARNT = 0.9;
 /** Kept free of what other senders leave (a fraction of the limit), while others are seen sending. */
 const SHARE_HEADROOM = 0.06;
-/** Without Remaining headers, a 429 reduces the share; it grows back fully over this long without 429. */
-const SHARE_RECOVERY_MS = 10_000;
+/**
+ * The smallest x-RateLimit read as a per-minute maximum (one a second). SlickText's published limits
+ * are 240 and 480; a smaller number is more likely a per-second figure than a key limited to less than
+ * one request a second, and slowing to it would stall every run: the other signals still apply.
+ */
+const MIN_WINDOW_MAX = 60;
+/** SlickText's published limits allow a sixtieth of the minute's maximum in one second (8/480, 4/240). */
+const SECONDS_PER_WINDOW = 60;
+/** 429s within this long of the first one belong to one burst and teach the limit once. */
+const EPISODE_MS = 1_000;
+/**
+ * A 429 while the API had accepted no fewer than the limiter allows a second is a timing slip (a
+ * request landing in the server's previous second), re-synced by the reset alone; another such 429
+ * within this long says the limit is lower after all, and the per-second limit drops by one.
+ */
+const REPEAT_MS = 5_000;
+/** Answers counted as "the server's second of the 429" reach back this much further (jitter on the way back). */
+const ACCEPTED_SLACK_MS = 50;
+/**
+ * After a 429 lowered the per-second limit, it grows by one once this many seconds' worth of requests at
+ * it went through without 429: slowly, as each step above the real limit costs a 429.
+ */
+const RECOVERY_SECONDS = 20;
+/** How long the rest of a first burst waits for the first answer of a key (see the class). */
+const PROBE_MAX_MS = 2_000;
 /**
  * The most requests of one key in flight at once. SlickText's own limit never needs more than about
  * 8-16 (8 a second, answers within a second or two); a credential set to a far higher rate would
@@ -93,6 +125,8 @@ export interface Booking {
 	done?: number;
 	/** Booked while answers were coming in, so its round trip is not inflated by a cold start. */
 	warm?: boolean;
+	/** Answered 429: the server did not count it. */
+	refused?: boolean;
 }
 
 interface RemainingSample {
@@ -108,11 +142,22 @@ function headerNumber(headers: Record<string, unknown> | undefined, name: string
 	return Number.isFinite(n) ? n : undefined;
 }
 
-/** What an answer's headers tell the limiter: requests left in the window, and the wait until it resets. */
-export function rateHeaders(headers: Record<string, unknown> | undefined): { remaining?: number; resetMs?: number } {
+/** What an answer's rate headers say, as `RateLimiter.observe` takes it in. */
+export interface RateHeaders {
+	/** x-RateLimit-Remaining: requests left in the window. */
+	remaining?: number;
+	/** x-RateLimit-Reset (or Retry-After), as a wait in ms. */
+	resetMs?: number;
+	/** x-RateLimit: the window's maximum, SlickText's per-minute limit for the key. */
+	windowMax?: number;
+}
+
+/** What an answer's headers tell the limiter: the window's maximum, requests left, the wait until it resets. */
+export function rateHeaders(headers: Record<string, unknown> | undefined): RateHeaders {
 	return {
 		remaining: headerNumber(headers, 'x-ratelimit-remaining'),
 		resetMs: resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after')),
+		windowMax: headerNumber(headers, 'x-ratelimit'),
 	};
 }
 
@@ -171,10 +216,60 @@ export class RateLimiter {
 	/** Whether the last share update saw others using the key (undefined: none yet). */
 	private othersSeen: boolean | undefined;
 
+	/** The limit SlickText announced in x-RateLimit (its latest answer says), if any. */
+	private announced: RateLimit | undefined;
+
+	/** The per-second limit 429s showed (Infinity: none learnt, or regained up to the ceiling). */
+	private perSecondCap = Infinity;
+
+	/** Answers (not 429) of the last second or so: what the API accepted before a 429. */
+	private acceptedAt: number[] = [];
+
+	/** When the last burst of 429s began, and the per-second limit the limiter used before it. */
+	private episodeAt = -Infinity;
+
+	private episodeFrom = Infinity;
+
+	private episodeReset: number | undefined;
+
+	/** When the last 429 came that looked like a timing slip (see REPEAT_MS). */
+	private lastSlip = -Infinity;
+
+	/** Answers without 429 since the per-second limit last moved (see RECOVERY_SECONDS). */
+	private sinceStep = 0;
+
+	/** Whether any answer of this key came back (or failed) yet; until then one request probes. */
+	private heard = false;
+
+	private probeSent = -Infinity;
+
+	/**
+	 * @param limit The credential's fields: the most this limiter ever sends (updated on every use).
+	 */
 	constructor(
 		public limit: RateLimit,
 		private readonly now: () => number = () => limiterClock.now(),
 	) {}
+
+	/** The limit the API allows as far as the limiter knows: the credential's, or less if the API said so. */
+	ceiling(): RateLimit {
+		const announced = this.announced;
+		return {
+			perSecond: Math.min(this.limit.perSecond, announced?.perSecond ?? Infinity),
+			perMinute: Math.min(this.limit.perMinute, announced?.perMinute ?? Infinity),
+		};
+	}
+
+	/** What this limiter sends at most now, with the per-second limit 429s showed (before any share). */
+	effectiveLimit(): RateLimit {
+		const ceiling = this.ceiling();
+		return { perSecond: Math.min(ceiling.perSecond, this.perSecondCap), perMinute: ceiling.perMinute };
+	}
+
+	/** No request waiting or in flight: the limiter may be forgotten without anyone noticing but the key. */
+	idle(): boolean {
+		return this.queue.length === 0 && this.inFlight === 0;
+	}
 
 	/** Waits until one more request may be sent, and books it; call `finish` when its answer came. */
 	async acquire(): Promise<Booking> {
@@ -184,8 +279,16 @@ export class RateLimiter {
 		});
 	}
 
-	finish(booking: Booking): void {
+	/**
+	 * The request of `booking` got its answer (or failed). `refused`: SlickText answered 429, so it did not
+	 * count the request in its windows, and neither does the limiter (else the slot stays taken for a
+	 * second, and after a 429 the next second starts with one request and the rest only later).
+	 */
+	finish(booking: Booking, refused = false): void {
 		if (booking.done === undefined) this.inFlight--;
+		if (refused) booking.refused = true;
+		const first = !this.heard;
+		this.heard = true;
 		booking.done = this.now();
 		// The first requests after a quiet spell spend much of their round trip here, before they leave
 		// (credentials, connections): they would make the network look slower than it is, and the next
@@ -195,15 +298,19 @@ export class RateLimiter {
 			if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
 		}
 		this.lastFinish = booking.done;
-		// The slot frees a window later; the next waiter's timer is worked out from this answer.
-		this.pump();
+		// The slot frees a window later; the next waiter's timer is worked out from this answer. The first
+		// answer of a key is taken in (observe, which a caller may make right after finish) before the
+		// others waiting for it are booked.
+		if (first) void Promise.resolve().then(() => this.pump());
+		else this.pump();
 	}
 
 	/** Books a slot, or returns how many milliseconds to wait before trying again. */
 	tryBook(): Booking | number {
 		const t = this.now();
 		if (t < this.blockedUntil) return this.blockedUntil - t;
-		this.recover(t);
+		// The first request of a key probes: the others wait for its answer (and the limit it tells).
+		if (!this.heard && this.inFlight > 0 && t < this.probeSent + PROBE_MAX_MS) return this.probeSent + PROBE_MAX_MS - t;
 		// Unknown (no warm answer yet): the network may be anywhere between nothing and the whole round trip.
 		const minRtt = this.rtts.length > 0 ? Math.min(...this.rtts) : undefined;
 		// Forget requests that no longer count in the longest window: now and then, not on every call (with a
@@ -214,9 +321,10 @@ export class RateLimiter {
 			this.pruneAt = Math.max(PRUNE_MIN, 2 * this.bookings.length);
 		}
 		const fraction = this.share;
-		const perSecond = this.limit.perSecond * fraction;
+		const ceiling = this.ceiling();
+		const perSecond = Math.min(ceiling.perSecond * fraction, this.perSecondCap);
 		const wait = Math.max(
-			this.waitFor(t, minRtt, 60_000, this.limit.perMinute * fraction),
+			this.waitFor(t, minRtt, 60_000, ceiling.perMinute * fraction),
 			this.waitFor(t, minRtt, 1_000, Math.ceil(perSecond - 1e-9)),
 			// A part of the limit (say 3.8 a second while another process uses the rest) is kept by spacing
 			// the requests evenly: rounding it down to whole requests a second would leave up to a fifth of
@@ -225,6 +333,7 @@ export class RateLimiter {
 			fraction < 1 ? this.waitFor(t, minRtt, 1000 / perSecond, 1) : 0,
 		);
 		if (wait > 0) return wait;
+		if (!this.heard && this.inFlight === 0) this.probeSent = t;
 		const booking: Booking = { sent: t, warm: t - this.lastFinish < WARM_MS };
 		this.bookings.push(booking);
 		this.inFlight++;
@@ -243,11 +352,15 @@ export class RateLimiter {
 	 * shortest round trip, the latest it can have arrived. (The median instead let a starved process, whose
 	 * usual round trip is inflated, land a batch 60-90 ms early: 12 of 56 answered 429 at 150 ms under
 	 * load.) Until a round trip is known, a request counts until its answer, as before; one still in
-	 * flight a window after it left blocks its slot (it may not have arrived yet). A 429's reset re-syncs
+	 * flight a window after it left blocks its slot (it may not have arrived yet). So does a request booked
+	 * after a quiet spell (not warm): it spends an unknown part of its round trip here before it leaves,
+	 * and the shortest round trip of the requests after it (themselves slow to leave: the first requests
+	 * of a run reached the sandbox up to 100 ms after they were booked, later ones 10-25 ms) cannot say
+	 * when it arrived (the first request of the next second landed early: a 429). A 429's reset re-syncs
 	 * everything (observe).
 	 */
 	private countsUntil(b: Booking, minRtt: number | undefined, length: number): number {
-		if (minRtt === undefined) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
+		if (minRtt === undefined || !b.warm) return b.done === undefined ? Infinity : b.done + length + EDGE_MARGIN_MS;
 		const paced = b.sent + DEPARTURE_MARGIN_MS;
 		if (b.done === undefined) return b.sent + length > this.now() ? paced + length + EDGE_MARGIN_MS : Infinity;
 		return Math.max(paced, b.done - minRtt - RTT_SLACK_MS) + length + EDGE_MARGIN_MS;
@@ -290,6 +403,8 @@ export class RateLimiter {
 		const ends: number[] = [];
 		let inFlight = 0;
 		for (const b of this.bookings) {
+			// Refused (429): the server did not count it.
+			if (b.refused) continue;
 			const end = this.countsUntil(b, minRtt, span);
 			if (end === Infinity) inFlight++;
 			else if (end > t) ends.push(end);
@@ -304,38 +419,126 @@ export class RateLimiter {
 	}
 
 	/**
-	 * Takes in what the API says about the window after an answer: blocks everyone when nothing is left,
-	 * and learns how fast others use the same key from how Remaining falls beyond our own answers.
+	 * Takes in what the API says after an answer: the limit it announces (x-RateLimit, the window's
+	 * maximum), blocks everyone when nothing is left or on a 429, learns a lower per-second limit from
+	 * 429s, and learns how fast others use the same key from how Remaining falls beyond our own answers.
+	 * Call it for every answer, with `rateHeaders` of its headers.
 	 */
-	observe(status: number, remaining: number | undefined, resetMs: number | undefined): void {
+	observe(status: number, remaining: number | undefined, resetMs: number | undefined, windowMax?: number): void {
 		const t = this.now();
+		this.heard = true;
+		if (windowMax !== undefined) this.learnWindowMax(windowMax, remaining);
 		if (status === 429) {
 			this.blockFor(resetMs ?? 1000);
-			// Someone sent more than the key allows, most likely others besides us: take a smaller part
-			// (once per window; the Remaining samples, or time without 429, give it back).
-			// With Remaining samples the share is already steered towards the shared limit, and a 429 is mostly
-			// two processes' requests meeting in one of the server's seconds: a small step back is enough.
-			const decrease = this.samples.length > 1 ? SHARE_DECREASE_LEARNT : SHARE_DECREASE;
-			// Found alone on the key by the Remaining samples, a 429 is this process's own timing missing the
-			// server's window by a few milliseconds: the reset above re-syncs it, and a smaller part would
-			// only slow the rest of the run (spaced requests, which each pay the margins).
-			const alone = this.samples.length > 1 && this.othersSeen === false;
-			if (!alone && t - this.last429 > 1_000) this.share = Math.max(this.minShare(), this.share * decrease);
+			this.learnFrom429(t, resetMs);
 			this.last429 = t;
 			return;
 		}
 		this.answered++;
+		this.accepted(t);
 		if (remaining === undefined) return;
 		if (remaining <= 0 && resetMs !== undefined) this.blockFor(resetMs);
 		this.learnShare(t, remaining);
 	}
 
+	/**
+	 * x-RateLimit is the window's (a minute's) maximum: SlickText's limit for the key, per minute, and a
+	 * sixtieth of it per second. The latest answer says, so a limit SlickText raises is followed too (never
+	 * above the credential's fields). Ignored when Remaining is above it (then it is not the window's
+	 * maximum) or it is below one a second (see MIN_WINDOW_MAX).
+	 */
+	private learnWindowMax(windowMax: number, remaining: number | undefined): void {
+		if (!(windowMax >= MIN_WINDOW_MAX) || (remaining !== undefined && remaining > windowMax)) return;
+		if (this.announced?.perMinute === windowMax) return;
+		this.announced = { perMinute: windowMax, perSecond: Math.max(1, Math.floor(windowMax / SECONDS_PER_WINDOW)) };
+	}
+
+	/** An answer the API counted and accepted: evidence for the per-second limit (see RECOVERY_SECONDS). */
+	private accepted(t: number): void {
+		this.acceptedAt.push(t);
+		// Two episodes' worth: enough for an episode's own count, however late its answers come.
+		const since = t - 2 * (EPISODE_MS + ACCEPTED_SLACK_MS);
+		let old = 0;
+		while (old < this.acceptedAt.length && this.acceptedAt[old] <= since) old++;
+		if (old > 0) this.acceptedAt.splice(0, old);
+		if (this.perSecondCap === Infinity) return;
+		if (t <= this.blockedUntil && t - this.episodeAt <= EPISODE_MS) {
+			// Still blocked by the 429, so sent before it: an accepted answer that came back after the 429
+			// (overtaken on the way back) belongs to the second the 429 measured.
+			this.refine();
+			return;
+		}
+		this.sinceStep++;
+		if (this.sinceStep < RECOVERY_SECONDS * this.perSecondCap) return;
+		this.sinceStep = 0;
+		this.perSecondCap++;
+		if (this.perSecondCap >= this.ceiling().perSecond) this.perSecondCap = Infinity;
+	}
+
+	/**
+	 * Answers accepted in the server's second that refused a request at `t` (our clock, when the 429 came
+	 * back), and since: a 429's reset within a second says where that second began (1000 - reset before
+	 * the 429); otherwise it is taken as the second before. Answers come back with some jitter, hence the
+	 * slack.
+	 */
+	private acceptedSince(t: number, resetMs: number | undefined): number {
+		const back = resetMs !== undefined && resetMs <= 1_000 ? 1_000 - resetMs : 1_000;
+		const since = t - back - ACCEPTED_SLACK_MS;
+		return this.acceptedAt.filter((at) => at > since).length;
+	}
+
+	/** The per-second limit an episode lowered, raised to the answers accepted in its second since counted. */
+	private refine(): void {
+		if (this.perSecondCap >= this.episodeFrom) return;
+		// Those of the server's second before the first 429, and those come back since (the block keeps new
+		// requests out).
+		const accepted = this.acceptedSince(this.episodeAt, this.episodeReset);
+		this.perSecondCap = Math.max(this.perSecondCap, Math.min(accepted, this.episodeFrom - 1));
+	}
+
+	/**
+	 * A 429: the key's limit was exceeded. While Remaining shows others sending on the key, it is theirs
+	 * and ours meeting: this process takes a smaller part (once a second; the samples give it back).
+	 * Otherwise the limit is lower than the limiter thought, or our timing slipped into the server's
+	 * previous second: the per-second limit becomes what the API accepted in that second (if fewer than the
+	 * limiter allowed), or one less when such slips repeat.
+	 */
+	private learnFrom429(t: number, resetMs: number | undefined): void {
+		if (this.othersSeen === true) {
+			if (t - this.last429 > EPISODE_MS) this.share = Math.max(this.minShare(), this.share * SHARE_DECREASE_LEARNT);
+			return;
+		}
+		this.sinceStep = 0;
+		if (t - this.episodeAt <= EPISODE_MS) {
+			// A later 429 of the same burst: answers accepted before it may have come back after the first
+			// 429 (overtaken on the way back), so it may count more of them.
+			this.refine();
+			return;
+		}
+		const accepted = this.acceptedSince(t, resetMs);
+		const allowed = Math.max(1, Math.floor(Math.min(this.ceiling().perSecond * this.share, this.perSecondCap) + 1e-9));
+		this.episodeAt = t;
+		this.episodeReset = resetMs;
+		this.episodeFrom = allowed;
+		// None accepted: the 429 says nothing about the second (the key used up by others, a minute window):
+		// the block alone answers it.
+		if (accepted === 0) return;
+		if (accepted < allowed) {
+			this.perSecondCap = accepted;
+			return;
+		}
+		// No fewer accepted than allowed: a slip, unless slips repeat.
+		if (t - this.lastSlip < REPEAT_MS) this.perSecondCap = Math.max(1, allowed - 1);
+		this.lastSlip = t;
+	}
+
 	private learnShare(t: number, remaining: number): void {
+		const ceiling = this.ceiling();
 		const last = this.samples[this.samples.length - 1];
 		if (last && remaining > last.remaining) {
 			// A little higher: answers (of this process or others) overtook each other on the way; such a
 			// sample says nothing new. Much higher: a new window began, earlier samples no longer compare.
-			if (remaining - last.remaining <= this.limit.perSecond) return;
+			if (remaining - last.remaining <= ceiling.perSecond) return;
 			this.samples = [];
 		}
 		this.samples.push({ at: t, remaining, mine: this.answered });
@@ -357,30 +560,32 @@ export class RateLimiter {
 		// the aim is the limit less a headroom, as processes that do not know each other's timing meet in
 		// one of the server's seconds now and then. The square root moves halfway
 		// (geometrically), so that processes adjusting together do not overshoot.
-		this.othersSeen = othersPerSecond > SHARE_ALONE_PER_S;
+		const othersSeen = othersPerSecond > SHARE_ALONE_PER_S;
+		if (othersSeen && this.othersSeen !== true && this.perSecondCap < Infinity) {
+			// The 429s that lowered the per-second limit were others' requests and ours meeting: from here the
+			// share steers it (from where the limit was, so the processes' parts still add up to the key's).
+			this.share = Math.min(this.share, this.perSecondCap / ceiling.perSecond);
+			this.perSecondCap = Infinity;
+		}
+		this.othersSeen = othersSeen;
 		if (!this.othersSeen) {
 			// Alone on the key (again, say the other worker finished): back to the whole limit quickly, and
 			// all the way once close (halving the gap alone never gets there, and any part below 1 spaces
-			// the requests).
+			// the requests). A lower limit the API showed is kept apart from the share (announced,
+			// perSecondCap): it does not come back with it.
 			const back = (this.share + 1) / 2;
 			this.share = back >= SHARE_SNAP_BACK ? 1 : back;
 			return;
 		}
 		const aim = 1 - SHARE_HEADROOM;
-		const utilisation = (used * 1000) / span / this.limit.perSecond;
+		const utilisation = (used * 1000) / span / ceiling.perSecond;
 		const factor = utilisation > 0 ? Math.sqrt(aim / utilisation) : SHARE_MAX_STEP;
 		this.share = Math.min(1, Math.max(this.minShare(), this.share * Math.min(SHARE_MAX_STEP, Math.max(1 / SHARE_MAX_STEP, factor))));
 	}
 
-	/** Without Remaining samples, the share halved by a 429 grows back when 429s stop. */
-	private recover(t: number): void {
-		if (this.samples.length > 0 || this.share >= 1) return;
-		if (t - this.last429 > SHARE_RECOVERY_MS) this.share = 1;
-	}
-
 	/** At least one request a second, so that a process never stops altogether. */
 	private minShare(): number {
-		return Math.min(1, 1 / this.limit.perSecond);
+		return Math.min(1, 1 / this.ceiling().perSecond);
 	}
 
 	/** Stops every request of this key for `ms` (at most MAX_RESET_WAIT_MS). */
@@ -392,6 +597,21 @@ export class RateLimiter {
 	}
 }
 
+/**
+ * The most credentials (keys) whose limiter this process keeps. Each limiter is a few numbers and the
+ * requests of its last minute of use (up to twice its per-minute limit between clean-ups): a hundred
+ * keys that each sent 480 in their last minute took 4.9 MB of heap (measured with a driven clock).
+ */
+export const MAX_REMEMBERED_KEYS = 100;
+
+/**
+ * Everything the process remembers about rate limits, one limiter per key (see limiterKey): what each
+ * learnt (the limit SlickText announced, the per-second limit 429s showed, the part other senders
+ * leave) carries over from run to run and from node to node. Lifetime: the n8n process (a restart
+ * forgets, and each queue-mode worker learns on its own). Size: at most MAX_REMEMBERED_KEYS, the least
+ * recently used forgotten first (a Map keeps insertion order; each use moves its key to the end), never
+ * one with requests waiting or in flight.
+ */
 const limiters = new Map<string, RateLimiter>();
 
 /** Forgets every limiter (for tests: each starts from a quiet key). */
@@ -402,13 +622,27 @@ export function resetLimiters(): void {
 /** The limiter shared by every node and item that uses the same key. */
 export function limiterFor(key: string, limit: RateLimit): RateLimiter {
 	let limiter = limiters.get(key);
-	if (!limiter) {
-		limiter = new RateLimiter(limit);
-		limiters.set(key, limiter);
-	} else {
+	if (limiter) {
+		limiters.delete(key);
 		limiter.limit = limit;
+	} else {
+		limiter = new RateLimiter(limit);
+	}
+	limiters.set(key, limiter);
+	if (limiters.size > MAX_REMEMBERED_KEYS) {
+		for (const [oldKey, old] of limiters) {
+			if (old !== limiter && old.idle()) {
+				limiters.delete(oldKey);
+				break;
+			}
+		}
 	}
 	return limiter;
+}
+
+/** How many keys the process remembers now (for tests of the bound). */
+export function rememberedKeys(): number {
+	return limiters.size;
 }
 
 /**

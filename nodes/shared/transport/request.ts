@@ -89,7 +89,7 @@ export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions
 	for (let attempt = 0; ; attempt++) {
 		sendOptions.beforeSend?.();
 		const booking = await limiter.acquire();
-		let response: IN8nHttpFullResponse;
+		let response: IN8nHttpFullResponse | undefined;
 		try {
 			// After the wait in the limiter: the run may have stopped meanwhile.
 			sendOptions.beforeSend?.();
@@ -98,15 +98,18 @@ export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 			})) as IN8nHttpFullResponse;
+			// Before `finish`: what the answer says about the window counts for the requests it releases.
+			const { remaining, resetMs, windowMax } = rateHeaders((response.headers ?? {}) as IDataObject);
+			limiter.observe(response.statusCode, remaining, resetMs, windowMax);
 		} catch (error) {
 			if (isStop(error)) throw asNodeError(node, error);
 			throw unanswered(node, error, sendOptions.itemIndex, wire.secrets);
 		} finally {
-			limiter.finish(booking);
+			// A refused request did not count at SlickText: its slot comes back.
+			limiter.finish(booking, response?.statusCode === 429);
 		}
 		const headers = (response.headers ?? {}) as IDataObject;
-		const { remaining, resetMs } = rateHeaders(headers);
-		limiter.observe(response.statusCode, remaining, resetMs);
+		const { resetMs } = rateHeaders(headers);
 		const status = response.statusCode;
 		if ((status >= 200 && status < 300) || sendOptions.accept?.includes(status)) {
 			if (typeof response.body === 'string' && response.body.trim() !== '') {

@@ -1,5 +1,15 @@
 // The limiter's arithmetic, on a clock the test moves by hand (so nothing here depends on timing).
-import { MAX_IN_FLIGHT, MAX_RESET_WAIT_MS, RateLimiter, resetWaitMs, type Booking } from '../../../nodes/shared/transport/rateLimiter';
+import {
+	MAX_IN_FLIGHT,
+	MAX_REMEMBERED_KEYS,
+	MAX_RESET_WAIT_MS,
+	RateLimiter,
+	limiterFor,
+	rememberedKeys,
+	resetLimiters,
+	resetWaitMs,
+	type Booking,
+} from '../../../nodes/shared/transport/rateLimiter';
 
 function clock(start = 1_000_000) {
 	const c = { t: start, now: () => c.t };
@@ -8,11 +18,17 @@ function clock(start = 1_000_000) {
 
 const booked = (b: Booking | number): b is Booking => typeof b !== 'number';
 
+/** A limiter that has had an answer from the API already (so its first request does not probe alone). */
+function heard(limiter: RateLimiter): RateLimiter {
+	limiter.observe(200, undefined, undefined);
+	return limiter;
+}
+
 describe('RateLimiter', () => {
 	it(`hands out at most ${MAX_IN_FLIGHT} requests at once, in item order, one more as each answer comes`, async () => {
 		const c = clock();
 		// A credential allowing far more than SlickText: only the in-flight bound holds requests back.
-		const limiter = new RateLimiter({ perSecond: 1e6, perMinute: 6e7 }, c.now);
+		const limiter = heard(new RateLimiter({ perSecond: 1e6, perMinute: 6e7 }, c.now));
 		const order: number[] = [];
 		const bookings: Booking[] = [];
 		for (let i = 0; i < 100; i++) {
@@ -37,7 +53,7 @@ describe('RateLimiter', () => {
 
 	it('lets 8 requests through in a second and makes the 9th wait until a second after the first answer', () => {
 		const c = clock();
-		const limiter = new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
+		const limiter = heard(new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now));
 		const first = limiter.tryBook();
 		expect(booked(first)).toBe(true);
 		for (let i = 0; i < 7; i++) expect(booked(limiter.tryBook())).toBe(true);
@@ -86,9 +102,21 @@ describe('RateLimiter', () => {
 		expect(booked(limiter.tryBook())).toBe(true);
 	});
 
+	it('gives the slot of a request answered 429 back at once: the server did not count it', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter({ perSecond: 4, perMinute: 240 }, c.now));
+		const four = [0, 1, 2, 3].map(() => limiter.tryBook() as Booking);
+		expect(four.every(booked)).toBe(true);
+		c.t += 5;
+		four.forEach((b, i) => limiter.finish(b, i === 3));
+		c.t += 100;
+		expect(booked(limiter.tryBook())).toBe(true);
+		expect(booked(limiter.tryBook())).toBe(false);
+	});
+
 	it('follows a lower limit set in the credential', () => {
 		const c = clock();
-		const limiter = new RateLimiter({ perSecond: 2, perMinute: 100 }, c.now);
+		const limiter = heard(new RateLimiter({ perSecond: 2, perMinute: 100 }, c.now));
 		expect(booked(limiter.tryBook())).toBe(true);
 		expect(booked(limiter.tryBook())).toBe(true);
 		expect(booked(limiter.tryBook())).toBe(false);
@@ -167,11 +195,12 @@ describe('several processes sharing one key', () => {
 				const verdict = server.take('key');
 				const headers = verdict.headers;
 				at(c.t + oneWay + random() * jitter, () => {
-					limiter.finish(booking);
+					// As the transport does: the answer's headers first, then the request is done (refused or not).
 					const status = verdict.allowed ? 200 : 429;
 					if (verdict.allowed) accepted++;
 					else refused++;
 					limiter.observe(status, Number(headers['x-ratelimit-remaining']), resetWaitMs(Number(headers['x-ratelimit-reset'])));
+					limiter.finish(booking, !verdict.allowed);
 				});
 			});
 			// Every process has more work than the limit allows: it asks again at once.
@@ -223,43 +252,77 @@ describe('a burst across a network', () => {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { createRateLimiter } = require('../../../sandbox/shared/rateLimit');
 
-	function burst(count: number, roundTrip: number) {
+	interface BurstOptions {
+		/** What the server allows (default SlickText's 8/480, as the credential says). */
+		server?: { perSecond: number; perMinute: number };
+		/** Whether answers carry x-RateLimit (the window's maximum); Remaining and Reset always come. */
+		windowMax?: boolean;
+		/** A limiter that already learnt (an earlier run in the same process). */
+		limiter?: RateLimiter;
+		c?: { t: number; now: () => number };
+	}
+
+	function burst(count: number, roundTrip: number, options: BurstOptions = {}) {
 		let seed = 7;
 		const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-		const c = clock(0);
-		const server = createRateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
-		const limiter = new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
+		const c = options.c ?? clock(0);
+		const serverLimit = options.server ?? { perSecond: 8, perMinute: 480 };
+		const server = createRateLimiter(serverLimit, c.now);
+		const limiter = options.limiter ?? new RateLimiter({ perSecond: 8, perMinute: 480 }, c.now);
 		type Event = { at: number; seq: number; run: () => void };
+		// Kept in order (time, then scheduling order) by inserting each event in its place.
 		const events: Event[] = [];
 		let seq = 0;
-		const at = (time: number, run: () => void) => events.push({ at: time, seq: seq++, run });
+		const at = (time: number, run: () => void) => {
+			const event = { at: time, seq: seq++, run };
+			let lo = 0;
+			let hi = events.length;
+			while (lo < hi) {
+				const mid = (lo + hi) >> 1;
+				if (events[mid].at <= time) lo = mid + 1;
+				else hi = mid;
+			}
+			events.splice(lo, 0, event);
+		};
 		let cpuFreeAt = 0;
 		/** The client's one thread: work of `ms` starts when the thread is free. */
 		const cpu = (ms: number) => (cpuFreeAt = Math.max(c.t, cpuFreeAt) + ms);
 		const arrivals: number[] = [];
-		let refused = 0;
+		const refusedAt: number[] = [];
 		let firstSent = Infinity;
 		let lastAnswer = 0;
 		let waiting = count;
+		// One wake-up pending at a time, as the limiter's own queue has (answers pump too).
+		let wakeAt = Infinity;
+		const wake = (time: number) => {
+			if (wakeAt <= time && wakeAt >= c.t) return;
+			wakeAt = time;
+			at(time, () => {
+				if (wakeAt === time) wakeAt = Infinity;
+				pump();
+			});
+		};
 		const pump = () => {
 			while (waiting > 0) {
 				const booking = limiter.tryBook();
-				if (typeof booking === 'number') return at(c.t + booking, pump);
+				if (typeof booking === 'number') return wake(c.t + booking);
 				waiting--;
 				firstSent = Math.min(firstSent, c.t);
 				const leaves = cpu(2);
 				at(leaves + roundTrip / 2 + random() * 4, () => {
 					const verdict = server.take('key');
 					if (verdict.allowed) arrivals.push(c.t);
+					else refusedAt.push(c.t);
 					at(c.t + roundTrip / 2 + random() * 4, () => {
 						at(cpu(3), () => {
-							limiter.finish(booking);
+							// As the transport does: the answer's headers first, then the request is done.
 							const headers = verdict.headers;
 							const reset = resetWaitMs(Number(headers['x-ratelimit-reset']));
-							limiter.observe(verdict.allowed ? 200 : 429, Number(headers['x-ratelimit-remaining']), reset);
+							const windowMax = options.windowMax === false ? undefined : Number(headers['x-ratelimit']);
+							limiter.observe(verdict.allowed ? 200 : 429, Number(headers['x-ratelimit-remaining']), reset, windowMax);
+							limiter.finish(booking, !verdict.allowed);
 							if (verdict.allowed) lastAnswer = c.t;
 							else {
-								refused++;
 								limiter.blockFor(reset ?? 1000);
 								waiting++;
 							}
@@ -269,19 +332,25 @@ describe('a burst across a network', () => {
 				});
 			}
 		};
-		at(0, pump);
+		at(c.t, pump);
 		while (events.length > 0) {
-			events.sort((a, b) => a.at - b.at || a.seq - b.seq);
 			const event = events.shift()!;
 			c.t = Math.max(c.t, event.at);
 			event.run();
 		}
-		const fastest = Math.floor((count - 1) / 8) * 1000;
+		const perSecond = serverLimit.perSecond;
+		const fastest = Math.floor((count - 1) / perSecond) * 1000;
+		// From the first 429 on (or the first arrival, without one): the rate the limiter settled at, as a
+		// share of the fastest legal schedule (perSecond at once, as many again every second).
+		const from = refusedAt.length > 0 ? refusedAt[0] : arrivals[0];
+		const after = arrivals.filter((a) => a >= from);
 		return {
 			accepted: arrivals.length,
-			refused,
+			refused: refusedAt.length,
 			wholeRun: (fastest + roundTrip) / (lastAnswer - firstSent),
 			arrivalSpan: fastest / (arrivals[arrivals.length - 1] - arrivals[0]),
+			afterFirst429: (Math.floor((after.length - 1) / perSecond) * 1000) / (after[after.length - 1] - from),
+			limiter,
 		};
 	}
 
@@ -293,5 +362,233 @@ describe('a burst across a network', () => {
 		expect(refused / (accepted + refused)).toBeLessThanOrEqual(0.02);
 		expect(wholeRun).toBeGreaterThanOrEqual(0.95);
 		expect(arrivalSpan).toBeGreaterThanOrEqual(0.95);
+	});
+
+	// SlickText publishes 4/s-240/min as well as 8/s-480/min; the credential's default is 8/480.
+	const LOWER = { perSecond: 4, perMinute: 240 };
+
+	it.each([0, 40, 150])('a lower limit announced in x-RateLimit (240), %i ms round trip: none answered 429, at least 95%% of 4 a second', (roundTrip) => {
+		for (const count of [60, 600]) {
+			const r = burst(count, roundTrip, { server: LOWER });
+			expect(r.accepted).toBe(count);
+			expect(r.refused).toBe(0);
+			expect(r.arrivalSpan).toBeGreaterThanOrEqual(0.95);
+			expect(r.limiter.effectiveLimit()).toEqual(LOWER);
+		}
+	});
+
+	// Without x-RateLimit, the first burst of a key meets the lower limit at the credential's 8 a second
+	// (after the first request's answer): what the server accepted in that second is the limit learnt.
+	// Each try one higher later (RECOVERY_SECONDS) costs a 429 or two.
+	it.each([0, 40, 150])('a lower limit not announced, %i ms round trip: at most 10%% answered 429 (60) or 5%% (600), at least 90%% of 4 a second after the first 429', (roundTrip) => {
+		for (const [count, most] of [
+			[60, 0.1],
+			[600, 0.05],
+		]) {
+			const r = burst(count, roundTrip, { server: LOWER, windowMax: false });
+			expect(r.accepted).toBe(count);
+			expect(r.refused).toBeGreaterThan(0);
+			expect(r.refused / (r.accepted + r.refused)).toBeLessThanOrEqual(most);
+			expect(r.afterFirst429).toBeGreaterThanOrEqual(0.9);
+		}
+	});
+
+	it('remembers a lower limit learnt from 429s for the next run of the same key: none answered 429 then', () => {
+		const c = clock(0);
+		const first = burst(20, 40, { server: LOWER, windowMax: false, c });
+		expect(first.refused).toBeGreaterThan(0);
+		c.t += 5 * 60_000; // a run five minutes later, on a new server window
+		const second = burst(20, 40, { server: LOWER, windowMax: false, c, limiter: first.limiter });
+		expect(second.refused).toBe(0);
+		expect(second.arrivalSpan).toBeGreaterThanOrEqual(0.95);
+	});
+});
+
+describe('what the limiter learns from the answers (driven clock)', () => {
+	const CREDENTIAL = { perSecond: 8, perMinute: 480 };
+
+	/** Books as many requests as the limiter allows now, without answers. */
+	function bookAll(limiter: RateLimiter): Booking[] {
+		const out: Booking[] = [];
+		for (let b = limiter.tryBook(); typeof b !== 'number'; b = limiter.tryBook()) out.push(b);
+		return out;
+	}
+
+	it('sends the first request of a key alone until its answer tells the limit, or for 2 s at most', () => {
+		const c = clock();
+		const limiter = new RateLimiter(CREDENTIAL, c.now);
+		const probe = limiter.tryBook() as Booking;
+		expect(booked(probe)).toBe(true);
+		expect(limiter.tryBook()).toBe(2_000);
+		c.t += 150;
+		limiter.finish(probe);
+		limiter.observe(200, 239, 59_850, 240);
+		// Four a second, the first of which has gone.
+		expect(bookAll(limiter)).toHaveLength(3);
+
+		// Without an answer, the others go after 2 s at the credential's rate.
+		const silent = new RateLimiter(CREDENTIAL, c.now);
+		expect(booked(silent.tryBook())).toBe(true);
+		c.t += 1_999;
+		expect(silent.tryBook()).toBe(1);
+		c.t += 1;
+		expect(bookAll(silent)).toHaveLength(7);
+	});
+
+	it('reads x-RateLimit as the per-minute maximum and a sixtieth of it a second, never above the credential', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		limiter.observe(200, 200, 30_000, 240);
+		expect(limiter.effectiveLimit()).toEqual({ perSecond: 4, perMinute: 240 });
+		expect(bookAll(limiter)).toHaveLength(4);
+		// SlickText raised the key's limit: followed, up to what the credential allows.
+		limiter.observe(200, 900, 30_000, 960);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		limiter.observe(200, 400, 30_000, 480);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		limiter.observe(200, 250, 30_000, 300);
+		expect(limiter.effectiveLimit()).toEqual({ perSecond: 5, perMinute: 300 });
+		// A credential set lower than the announced limit stays the limit.
+		limiter.limit = { perSecond: 2, perMinute: 100 };
+		expect(limiter.effectiveLimit()).toEqual({ perSecond: 2, perMinute: 100 });
+	});
+
+	it('ignores an x-RateLimit that cannot be the window\'s maximum', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		limiter.observe(200, 7, 1_000, 8); // below one a second: more likely a per-second figure
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		limiter.observe(200, 400, 30_000, 240); // more remaining than the maximum
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		limiter.observe(200, undefined, undefined, Number.NaN);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+	});
+
+	/** `accepted` answers (spread over 400 ms), then a 429: what a burst above the limit looks like. */
+	function answers(limiter: RateLimiter, c: { t: number }, accepted: number) {
+		for (let i = 0; i < accepted; i++) {
+			c.t += 400 / accepted;
+			limiter.observe(200, 400, 30_000);
+		}
+		c.t += 5;
+		limiter.observe(429, 0, 500);
+	}
+
+	it('takes what the API accepted in the second before a 429 as the per-second limit, counting answers that came after the first 429', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		c.t += 2_000;
+		answers(limiter, c, 2);
+		expect(limiter.effectiveLimit().perSecond).toBe(2);
+		// The third accepted answer was overtaken by the 429 on the way back (it comes while the 429 blocks
+		// every request, so it was sent before).
+		c.t += 3;
+		limiter.observe(200, 400, 30_000);
+		expect(limiter.effectiveLimit()).toEqual({ perSecond: 3, perMinute: 480 });
+		// Another 429 of the same burst changes nothing more.
+		c.t += 3;
+		limiter.observe(429, 0, 500);
+		expect(limiter.effectiveLimit()).toEqual({ perSecond: 3, perMinute: 480 });
+		// And the limiter then keeps to it: three a second.
+		c.t += 600;
+		expect(bookAll(limiter)).toHaveLength(3);
+	});
+
+	it('learns nothing about the second from a 429 when nothing was accepted in it (others used the key up)', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		c.t += 2_000;
+		limiter.observe(429, 0, 800);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		// It waits for the reset all the same.
+		expect(limiter.tryBook()).toBeGreaterThanOrEqual(800);
+	});
+
+	it('takes one 429 at the full limit for a timing slip, and repeated ones for a limit one lower', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		c.t += 2_000;
+		answers(limiter, c, 8);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		c.t += 6_000; // much later: another slip, still the full limit
+		answers(limiter, c, 8);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		c.t += 2_000; // again within seconds: the limit is lower after all
+		answers(limiter, c, 8);
+		expect(limiter.effectiveLimit().perSecond).toBe(7);
+	});
+
+	it('regains the per-second limit one at a time, after 20 seconds\' worth of answers without 429 at each step', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		c.t += 2_000;
+		answers(limiter, c, 4);
+		expect(limiter.effectiveLimit().perSecond).toBe(4);
+		c.t += 1_000; // the 429's reset over: requests go again
+		const accept = (n: number) => {
+			for (let i = 0; i < n; i++) {
+				c.t += 250;
+				limiter.observe(200, 400, 30_000);
+			}
+		};
+		accept(79);
+		expect(limiter.effectiveLimit().perSecond).toBe(4);
+		accept(1);
+		expect(limiter.effectiveLimit().perSecond).toBe(5);
+		accept(100);
+		expect(limiter.effectiveLimit().perSecond).toBe(6);
+		accept(120 + 140);
+		// Back at the credential's 8: nothing learnt is left to hold it back.
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		// A 429 on the way up stops the climb and starts the count again.
+		c.t += 2_000;
+		answers(limiter, c, 5);
+		expect(limiter.effectiveLimit().perSecond).toBe(5);
+	});
+
+	it('does not lower the per-second limit for 429s while Remaining shows others sending on the key', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		// Remaining falls by 8 a second while this process had 2 answers a second: others send 6.
+		let remaining = 400;
+		for (let i = 0; i < 8; i++) {
+			c.t += 500;
+			remaining -= 4;
+			limiter.observe(200, remaining, 30_000);
+		}
+		expect(limiter.share).toBeLessThan(1);
+		const share = limiter.share;
+		c.t += 2_000;
+		limiter.observe(429, 0, 500);
+		expect(limiter.effectiveLimit()).toEqual(CREDENTIAL);
+		expect(limiter.share).toBeCloseTo(share * 0.9);
+	});
+});
+
+describe('what the process remembers per key', () => {
+	afterEach(() => resetLimiters());
+
+	it(`keeps the learnt limit from run to run, for at most ${MAX_REMEMBERED_KEYS} keys, forgetting the least recently used idle one first`, async () => {
+		resetLimiters();
+		const limit = { perSecond: 8, perMinute: 480 };
+		const first = limiterFor('key-0', limit);
+		first.observe(200, 100, 30_000, 240);
+		expect(limiterFor('key-0', limit)).toBe(first);
+		expect(limiterFor('key-0', limit).effectiveLimit()).toEqual({ perSecond: 4, perMinute: 240 });
+		// key-1 has a request in flight: it is never forgotten while busy.
+		const busy = limiterFor('key-1', limit);
+		const inFlight = await busy.acquire();
+		for (let i = 2; i < MAX_REMEMBERED_KEYS; i++) limiterFor(`key-${i}`, limit);
+		expect(rememberedKeys()).toBe(MAX_REMEMBERED_KEYS);
+		// key-0 used again: key-2 is now the least recently used idle one.
+		limiterFor('key-0', limit);
+		limiterFor('key-new', limit);
+		expect(rememberedKeys()).toBe(MAX_REMEMBERED_KEYS);
+		expect(limiterFor('key-0', limit)).toBe(first);
+		expect(limiterFor('key-1', limit)).toBe(busy);
+		// key-2 was forgotten: a new limiter, which knows nothing.
+		expect(limiterFor('key-2', limit).effectiveLimit()).toEqual(limit);
+		expect(rememberedKeys()).toBe(MAX_REMEMBERED_KEYS);
+		busy.finish(inFlight);
 	});
 });
