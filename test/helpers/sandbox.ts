@@ -4,6 +4,12 @@ import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSandbox } = require('../../sandbox/server');
 
+/** The nodes' limiters, as the engine loads them (from dist/, like every module of the package). */
+function resetLimiters(): void {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	require('../../dist/nodes/shared/transport/rateLimiter').resetLimiters();
+}
+
 export interface SandboxRequest {
 	seq: number;
 	method: string;
@@ -102,6 +108,9 @@ export function useSandbox(options: { freedoms?: FreedomsOption; [key: string]: 
 	});
 	beforeEach(() => {
 		holder.sandbox.reset();
+		// Each test starts from a quiet key: what the nodes' rate limiter learned (a lower limit after a
+		// test's injected 429s, say) lives in the process for the credential, which every test shares.
+		resetLimiters();
 	});
 	afterEach(() => {
 		const freedoms = holder.sandbox?.freedoms;

@@ -245,9 +245,9 @@ describe.each(Object.keys(CASES))('%s with Retry On Fail', (name) => {
 
 	test('429s on item 1 until the Rate Limit Wait is spent: each item is done once, and the run succeeds', async () => {
 		const c = prepare(CASES[name]);
-		// Two refusals: one wait of 0.6 s within the credential's 1 s, then the item fails that try.
-		fault(c, { kind: 'status', status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'x-ratelimit-reset': '0.6' } }, 2);
-		const result = await runWithRetry(c, {}, { rateLimitWait: 1 });
+		// Two refusals: one wait of 0.3 s within the credential's 0.5 s, then the item fails that try.
+		fault(c, { kind: 'status', status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'x-ratelimit-reset': '0.3' } }, 2);
+		const result = await runWithRetry(c, {}, { rateLimitWait: 0.5 });
 		expect(result.error?.message).toBeUndefined();
 		const counts = perItem(c);
 		expect(counts.map(([ok]) => ok)).toEqual(c.items.map(() => 1));
@@ -256,8 +256,8 @@ describe.each(Object.keys(CASES))('%s with Retry On Fail', (name) => {
 
 	test('no answer in time for item 1 (SlickText did it): never done twice where that could text someone', async () => {
 		const c = prepare(CASES[name]);
-		fault(c, { kind: 'slow', delayMs: 1500 });
-		const result = await runWithRetry(c, { timeout: 1000 });
+		fault(c, { kind: 'slow', delayMs: 1000 });
+		const result = await runWithRetry(c, { timeout: 600 });
 		await settled();
 		const counts = perItem(c);
 		// The other items: done once, in the first try.
