@@ -41,28 +41,31 @@ function table(nodeType) {
 	return rows.join('\n');
 }
 
-/** What kind of effect an action label states (the note in brackets at its end). */
-function kindOf(action) {
-	const note = /\(([^)]*)\)$/.exec(action)?.[1] ?? '';
-	if (note === 'read-only') return 'read-only';
-	if (/text/.test(note)) return 'sends texts';
+/** What kind of effect a tool description states (its last sentence, see nodes/shared/resources.ts). */
+function kindOf(description) {
+	if (/\. Read-only\.$/.test(description)) return 'read-only';
+	if (/\btexts?\b/i.test(description.slice(description.indexOf('. ') + 2))) return 'sends texts';
 	return 'changes records';
 }
 
-/** The table of docs/ai-agents.md: every operation and the tool description n8n builds for it. */
+/** The table of docs/ai-agents.md: every operation and the tool description its model receives. */
 function toolTable(nodeTypes) {
-	const rows = ['| Node | Resource | Operation | Kind | Tool description a model receives (automatic mode) |', '|---|---|---|---|---|'];
+	const rows = ['| Node | Resource | Operation | Kind | Tool description a model receives |', '|---|---|---|---|---|'];
 	for (const nodeType of nodeTypes) {
-		const { properties, defaults } = nodeType.description;
+		const { properties } = nodeType.description;
 		const resourceProperty = properties.find((p) => p.name === 'resource');
 		for (const resource of resourceProperty.options) {
 			const operationProperty = properties.find(
 				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
 			);
 			for (const operation of operationProperty?.options ?? []) {
-				// As n8n-workflow's makeDescription: "<action> in <node default name>".
-				const description = `${operation.action} in ${defaults.name}`;
-				rows.push(`| ${nodeType.description.displayName} | ${resource.name} | ${operation.name} | ${kindOf(operation.action)} | ${description} |`);
+				// The tool's own Tool Description, whose default n8n fills in for the operation chosen.
+				const tool = properties.find((p) => {
+					const show = p.name === 'toolDescription' && p.displayOptions?.show;
+					return show && show.resource?.includes(resource.value) && show.operation?.includes(operation.value);
+				});
+				const description = tool.default;
+				rows.push(`| ${nodeType.description.displayName} | ${resource.name} | ${operation.name} | ${kindOf(description)} | ${description} |`);
 			}
 		}
 	}

@@ -23,7 +23,7 @@ const EFFECT_FOR_MODEL: Record<string, string> = {
 	read: 'Read-only.',
 	change: 'Changes records.',
 	send: 'Sends texts to real people.',
-	automation: 'Changes records, may start SlickText workflows that text the contact.',
+	automation: 'Changes records, may start SlickText workflows.',
 };
 
 function sentence(text: string): string {

@@ -57,9 +57,9 @@ function proxyError(ctx: IExecuteFunctions, itemIndex: number, part: 'host' | 'p
 }
 
 /**
- * The proxy option as n8n's routing node reads it (host and port required), except that a user name or
- * password written percent-encoded (as a URL needs "@" or ":" in them) is decoded, where n8n passes it on
- * encoded and cuts a password at its first ":".
+ * The proxy option as n8n's routing node reads it (host and port required, the same error), except that
+ * a password with ":" (percent-encoded, as a URL needs) reaches the proxy whole, where n8n cuts it at the
+ * ":" (test/nodes/shared/runner/run.test.ts).
  */
 export function proxyOf(ctx: IExecuteFunctions, proxy: string, itemIndex: number): IDataObject {
 	let url: URL;

@@ -27,7 +27,7 @@ function toolDescription(type: string, resource: string, operation: string): str
 	return NodeHelpers.getToolDescriptionForNode({ ...saved, parameters } as INode, nodeType);
 }
 
-const EFFECTS = /\. (Read-only|Changes records|Sends texts to real people|Changes records, may start SlickText workflows that text the contact|.*(texts?|text contacts).*)\.$/;
+const EFFECTS = /\. (Read-only|Changes records|Sends texts to real people|Changes records, may start SlickText workflows|.*(texts?|text contacts).*)\.$/;
 
 describe.each(['slickText', 'slickTextLegacy'])('%s: what a model is told about each tool', (type) => {
 	const displayName = type === 'slickText' ? 'SlickText' : 'SlickText Legacy';
@@ -70,7 +70,7 @@ test('the operations that text people say so, and to whom', () => {
 		'Activate a SlickText workflow in SlickText. Starts a SlickText workflow that may text contacts.',
 	);
 	expect(toolDescription('slickText', 'contact', 'create')).toBe(
-		'Create a contact in SlickText. Changes records, may start SlickText workflows that text the contact.',
+		'Create a contact in SlickText. Changes records, may start SlickText workflows.',
 	);
 	expect(toolDescription('slickText', 'contact', 'get')).toBe('Get a contact in SlickText. Read-only.');
 });

@@ -48,3 +48,71 @@ describe('per item', () => {
 		expect(result.json.map((j: any) => j.contact_id)).toEqual([1, 2]);
 	});
 });
+
+describe("the node's Proxy option (issue 32: follow n8n, or improve on it deliberately)", () => {
+	/** A local HTTP proxy that answers itself and records the Proxy-Authorization it got. */
+	async function startProxy(): Promise<{ port: number; seen: string[]; stop: () => Promise<void> }> {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const http = require('node:http');
+		const seen: string[] = [];
+		const server = http.createServer((req: any, res: any) => {
+			seen.push(String(req.headers['proxy-authorization'] ?? ''));
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ contact_id: 1 }));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { port: server.address().port, seen, stop: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
+	}
+
+	const getContact = (proxy: string) =>
+		runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '1' }, requestOptions: { proxy } },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+		});
+
+	/** Runs with n8n's routing node instead of the node's custom operations. */
+	async function throughRoutingNode<T>(run: () => Promise<T>): Promise<T> {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const node = require('../../../helpers/engine').loadPackage().nodes.slickText;
+		const custom = node.customOperations;
+		node.customOperations = undefined;
+		try {
+			return await run();
+		} finally {
+			node.customOperations = custom;
+		}
+	}
+
+	test.each([
+		['not a URL', 'not a proxy', 'host'],
+		['no port', 'http://127.0.0.1', 'port'],
+	])("a proxy with %s fails the item before any request, with n8n's own message and hint", async (_name, proxy, part) => {
+		for (const run of [() => getContact(proxy), () => throughRoutingNode(() => getContact(proxy))]) {
+			const result = await run();
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe('The proxy is not valid');
+			expect((result.error as any)?.description).toBe(`The proxy URL does not contain a valid value for "${part}"`);
+		}
+		expect(sent(ctx.sandbox)).toHaveLength(0);
+	});
+
+	test('a password with ":" (percent-encoded, as a URL needs) reaches the proxy whole; n8n cuts it at the ":"', async () => {
+		const proxy = await startProxy();
+		try {
+			const url = `http://ann%40example.com:p%3Ass%40word@127.0.0.1:${proxy.port}`;
+			const shipped = await getContact(url);
+			expect(shipped.error).toBeUndefined();
+			const routed = await throughRoutingNode(() => getContact(url));
+			expect(routed.error).toBeUndefined();
+			const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+			// The runner: what the user meant. n8n's routing node decodes the user:password text, then splits it
+			// at every ":" and keeps the first two parts.
+			expect(proxy.seen).toEqual([basic('ann@example.com', 'p:ss@word'), basic('ann@example.com', 'p')]);
+			// Both went through the proxy, not to the sandbox.
+			expect(sent(ctx.sandbox)).toHaveLength(0);
+		} finally {
+			await proxy.stop();
+		}
+	});
+});
