@@ -367,23 +367,34 @@ describe('work per item (no rate limit)', () => {
 	const creds = () => ({
 		slickTextApi: { apiKey: 'sandbox-api-key', brandId: '1001', baseUrl: sandbox.currentBaseUrl, requestsPerSecond: 1e6, requestsPerMinute: 6e7 },
 	});
-	const run = (type: string, count: number, offset: number) =>
-		runNode({
-			type,
-			parameters: type === 'slickText' ? { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' } : { mobileNumber: '={{ $json.mobile }}' },
-			items: Array.from({ length: count }, (_, i) => ({ mobile: `+1212${String(offset + i).padStart(7, '0')}` })),
-			credentials: creds(),
-		});
+	/** `slickTextRouting`: the same node with its custom operations removed, so n8n's routing node runs its routes. */
+	const run = async (type: string, count: number, offset: number) => {
+		const node = loadPackage().nodes.slickText as { customOperations?: unknown };
+		const custom = node.customOperations;
+		if (type === 'slickTextRouting') node.customOperations = undefined;
+		try {
+			return await runNode({
+				type: type === 'minimalCreate' ? type : 'slickText',
+				parameters: type === 'minimalCreate' ? { mobileNumber: '={{ $json.mobile }}' } : { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
+				items: Array.from({ length: count }, (_, i) => ({ mobile: `+1212${String(offset + i).padStart(7, '0')}` })),
+				credentials: creds(),
+			});
+		} finally {
+			node.customOperations = custom;
+		}
+	};
 
-	it(`${PER_ITEM_CREATES} creates: our node next to a minimal declarative node`, async () => {
-		// Warm-up of both (not measured), then alternate so that both see the same machine.
+	it(`${PER_ITEM_CREATES} creates: our node next to a minimal declarative node, and through n8n's routing node`, async () => {
+		// Warm-up of all three (not measured), then alternate so that all see the same machine.
 		await run('slickText', 50, 9_000_000);
 		await run('minimalCreate', 50, 9_100_000);
-		const times: Record<string, number[]> = { slickText: [], minimalCreate: [] };
+		await run('slickTextRouting', 50, 9_200_000);
+		const times: Record<string, number[]> = { slickText: [], minimalCreate: [], slickTextRouting: [] };
+		const offsets: Record<string, number> = { minimalCreate: 0, slickText: 300_000, slickTextRouting: 600_000 };
 		for (let round = 0; round < 3; round++) {
-			for (const type of ['minimalCreate', 'slickText']) {
+			for (const type of ['minimalCreate', 'slickText', 'slickTextRouting']) {
 				const started = performance.now();
-				const result = await run(type, PER_ITEM_CREATES, 1_000_000 * (round + 1) + (type === 'slickText' ? 500_000 : 0));
+				const result = await run(type, PER_ITEM_CREATES, 1_000_000 * (round + 1) + offsets[type]);
 				const ms = performance.now() - started;
 				if (result.error) throw result.error;
 				expect(result.items).toHaveLength(PER_ITEM_CREATES);
@@ -392,6 +403,7 @@ describe('work per item (no rate limit)', () => {
 		}
 		const minimal = median(times.minimalCreate);
 		const ours = median(times.slickText);
+		const routing = median(times.slickTextRouting);
 		rows.push({
 			scenario: `${PER_ITEM_CREATES} creates, no rate limit: minimal declarative node (baseline)`,
 			requests: PER_ITEM_CREATES,
@@ -407,6 +419,14 @@ describe('work per item (no rate limit)', () => {
 			seconds: ((ours * PER_ITEM_CREATES) / 1000).toFixed(2),
 			peakHeapMb: '-',
 			note: `${ours.toFixed(2)} ms per item (median of 3 runs), ${(ours / minimal).toFixed(2)}x the minimal node`,
+		});
+		rows.push({
+			scenario: `${PER_ITEM_CREATES} creates, no rate limit: SlickText node through n8n's routing node (custom operations removed)`,
+			requests: PER_ITEM_CREATES,
+			records: PER_ITEM_CREATES,
+			seconds: ((routing * PER_ITEM_CREATES) / 1000).toFixed(2),
+			peakHeapMb: '-',
+			note: `${routing.toFixed(2)} ms per item (median of 3 runs), ${(routing / minimal).toFixed(2)}x the minimal node`,
 		});
 	});
 

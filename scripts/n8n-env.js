@@ -129,10 +129,23 @@ function assignWebhookIds(workflow) {
 /** The JSON that `n8n execute --rawOutput` prints after its log lines: from the first line starting with {. */
 function firstJson(stdout) {
 	const lines = (stdout || '').split('\n');
-	const start = lines.findIndex((line) => line.startsWith('{'));
-	if (start < 0) return undefined;
+	// `n8n execute --rawOutput` prints the run as indented JSON: a line "{" to a line "}". n8n may log
+	// other lines before or after it (some of them one-line JSON), so each such block is tried.
+	const starts = lines.map((line, i) => (line === '{' ? i : -1)).filter((i) => i >= 0);
+	const ends = lines.map((line, i) => (line === '}' ? i : -1)).filter((i) => i >= 0);
+	for (const start of starts) {
+		for (const end of ends.filter((e) => e > start).reverse()) {
+			try {
+				return JSON.parse(lines.slice(start, end + 1).join('\n'));
+			} catch {
+				// Not this block: try the next.
+			}
+		}
+	}
+	const first = lines.findIndex((line) => line.startsWith('{'));
+	if (first < 0) return undefined;
 	try {
-		return JSON.parse(lines.slice(start).join('\n'));
+		return JSON.parse(lines.slice(first).join('\n'));
 	} catch {
 		return undefined;
 	}

@@ -28,7 +28,10 @@ async function execute(ctx, id, env = {}) {
 		N8N_RUNNERS_BROKER_PORT: process.env.N8N_RUNNERS_BROKER_PORT || '5693',
 		...env,
 	});
-	assert.ok(result.json, `n8n execute printed no JSON (exit ${result.status}): ${(result.stderr || result.stdout).slice(-800)}`);
+	assert.ok(
+		result.json,
+		`n8n execute printed no JSON (exit ${result.status}, ${result.stdout.length} characters): begins ${result.stdout.slice(0, 300)} ... ends ${(result.stderr || result.stdout).slice(-500)}`,
+	);
 	return result.json;
 }
 
