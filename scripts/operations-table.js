@@ -15,6 +15,8 @@ function fieldsOf(properties, resource, operation) {
 			return show && show.resource?.includes(resource) && show.operation?.includes(operation);
 		})
 		.filter((p) => p.type !== 'notice')
+		// What only the AI tool variant shows (its Tool Description) is in docs/ai-agents.md.
+		.filter((p) => !(p.displayOptions.show['@tool']?.length === 1 && p.displayOptions.show['@tool'][0] === true))
 		.map((p) => {
 			if (['collection', 'fixedCollection'].includes(p.type)) {
 				const inner = (p.options || []).flatMap((o) => (o.values ? o.values.map((v) => v.displayName) : [o.displayName]));

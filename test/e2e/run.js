@@ -19,6 +19,7 @@ const allSuites = {
 	server: require('./server'),
 	repeats: require('./repeats'),
 	imports: require('./imports'),
+	retries: require('./retries'),
 };
 // E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.
 const suites = (process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : Object.keys(allSuites)).map((name) => allSuites[name]);
