@@ -48,7 +48,18 @@ describe('List: Add Contacts', () => {
 		expect(request.body).toEqual(contacts.map((id) => ({ contact_id: id, lists })));
 		for (const list of lists) for (const id of contacts) expect(members(list).has(id)).toBe(true);
 		expect(result.json).toEqual([
-			expect.objectContaining({ success: true, contact_ids: contacts, list_ids: lists, added: 6 }),
+			expect.objectContaining({ success: true, contact_ids: contacts, list_ids: lists, added: 6, summary: '6 of 6 list memberships added.' }),
+		]);
+	});
+
+	test('contacts already on the list: the summary says so (SlickText still answers "Contacts added to lists.")', async () => {
+		const list = listId('Tasting Panel');
+		const [fresh] = outsiders([list], 1);
+		const member = [...members(list)][0] as number;
+		const result = await run({ operation: 'addContacts', contactIds: `${member}, ${fresh}`, listIds: [list] });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([
+			expect.objectContaining({ added: 1, message: 'Contacts added to lists.', summary: '1 of 2 list memberships added; 1 was already on the list.' }),
 		]);
 	});
 
