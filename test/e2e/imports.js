@@ -25,37 +25,14 @@ const { hasChromium, openEditor } = require('../../scripts/browser');
 const { shippedExamples } = require('../../scripts/examples');
 const { WEBHOOK_HEADER } = require('../../scripts/n8n-env');
 
+const { call, waitFor } = require('./rest');
+
 const PORT = Number(process.env.E2E_N8N_PORT || 5691);
 const PKG = 'n8n-nodes-slicktext';
 const TRIGGER = `${PKG}.slickTextTrigger`;
 const WEBHOOK = 'n8n-nodes-base.webhook';
 
 exports.title = 'examples imported by command line, public API and editor, then run from their production URLs';
-
-async function waitFor(fn, ms = 20_000) {
-	const deadline = Date.now() + ms;
-	for (;;) {
-		const value = await fn();
-		if (value || Date.now() > deadline) return value;
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
-
-async function call(url, { method = 'GET', headers = {}, body } = {}) {
-	const res = await fetch(url, {
-		method,
-		headers: { 'content-type': 'application/json', ...headers },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = text;
-	}
-	return { status: res.status, json };
-}
 
 /** The one expression the examples' Webhook nodes use as their path: the workflow's own id. */
 const WORKFLOW_ID_PATH = '={{ $workflow.id }}';

@@ -5,6 +5,8 @@
 
 const assert = require('node:assert/strict');
 
+const { rest: restOf } = require('./rest');
+
 exports.title = 'Retry On Fail in real n8n (no text sent twice)';
 
 const PKG = 'n8n-nodes-slicktext';
@@ -78,14 +80,7 @@ exports.run = async (ctx) => {
 	const { child, base } = await startN8n(userFolder, { port: PORT, log: 'ignore', brokerPort: PORT + 1 });
 	try {
 		const cookie = await ownerSession(base);
-		const rest = async (method, path, body) => {
-			const res = await fetch(`${base}${path}`, {
-				method,
-				headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			return { status: res.status, json: await res.json().catch(() => undefined) };
-		};
+		const rest = (method, path, body) => restOf(base, cookie, method, path, body);
 		const executionsOf = async (workflowId) => {
 			const res = await rest('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
 			return res.json?.data?.results ?? res.json?.data ?? [];

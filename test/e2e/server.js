@@ -8,36 +8,11 @@ const crypto = require('node:crypto');
 const PKG = 'n8n-nodes-slicktext';
 const PORT = Number(process.env.E2E_N8N_PORT || 5691);
 const triggerWorkflows = require('./triggerWorkflows');
+const { rest, waitFor } = require('./rest');
 
 exports.title = 'n8n start (editor REST API and webhooks)';
 
 exports.workflows = () => triggerWorkflows.all();
-
-async function rest(base, cookie, method, path, body) {
-	const res = await fetch(`${base}${path}`, {
-		method,
-		headers: { cookie, 'content-type': 'application/json', 'browser-id': 'e2e' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await res.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = text;
-	}
-	return { status: res.status, json };
-}
-
-async function waitFor(fn, ms = 20_000) {
-	const deadline = Date.now() + ms;
-	for (;;) {
-		const value = await fn();
-		if (value) return value;
-		if (Date.now() > deadline) return value;
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
 
 exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess, check, CREDENTIAL_IDS, prepared }) => {
 	const { child, base } = await startN8n(userFolder, { port: PORT, log: 'ignore' });

@@ -1,0 +1,37 @@
+'use strict';
+// n8n's REST API as the editor calls it (a session cookie), and waiting for what n8n does next: shared by
+// the e2e suites that start n8n.
+
+/** A request to n8n; the body is sent as JSON, the answer read as JSON when it is (else as text). */
+async function call(url, { method = 'GET', headers = {}, body } = {}) {
+	const res = await fetch(url, {
+		method,
+		headers: { 'content-type': 'application/json', ...headers },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	let json;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = text;
+	}
+	return { status: res.status, json };
+}
+
+/** The editor's REST API of the n8n at `base`, with the owner's session cookie. */
+async function rest(base, cookie, method, path, body) {
+	return await call(`${base}${path}`, { method, body, headers: { cookie, 'browser-id': 'e2e' } });
+}
+
+/** Polls `fn` every 300 ms until it gives something truthy, or `ms` have passed (then its last value). */
+async function waitFor(fn, ms = 20_000) {
+	const deadline = Date.now() + ms;
+	for (;;) {
+		const value = await fn();
+		if (value || Date.now() > deadline) return value;
+		await new Promise((r) => setTimeout(r, 300));
+	}
+}
+
+module.exports = { call, rest, waitFor };
