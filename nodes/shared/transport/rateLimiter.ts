@@ -3,6 +3,10 @@ import { createHash } from 'node:crypto';
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
+import { MAX_RESET_WAIT_MS } from './rateHeaders';
+
+// Importable from here as before (request.ts, tests and benches import them from this module).
+export { MAX_RESET_WAIT_MS, rateHeaders, resetWaitMs, type RateHeaders } from './rateHeaders';
 
 /**
  * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
@@ -31,12 +35,6 @@ export interface RateLimit {
 }
 
 export const SLICKTEXT_RATE_LIMIT: RateLimit = { perSecond: 8, perMinute: 480 };
-
-/**
- * The longest one wait for a rate-limit reset may be, whatever a server or proxy announces: SlickText's
- * longest window is a minute, so a longer reset is a wrong header, not a reason to stop for hours.
- */
-export const MAX_RESET_WAIT_MS = 60_000;
 
 /** Default for the credential's "Rate Limit Wait" (seconds): the total a request may spend in 429s. */
 export const DEFAULT_RATE_LIMIT_WAIT_S = 300;
@@ -133,47 +131,6 @@ interface RemainingSample {
 	at: number;
 	remaining: number;
 	mine: number;
-}
-
-function headerNumber(headers: Record<string, unknown> | undefined, name: string): number | undefined {
-	if (!headers) return undefined;
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-	return Number.isFinite(n) ? n : undefined;
-}
-
-/** What an answer's rate headers say, as `RateLimiter.observe` takes it in. */
-export interface RateHeaders {
-	/** x-RateLimit-Remaining: requests left in the window. */
-	remaining?: number;
-	/** x-RateLimit-Reset (or Retry-After), as a wait in ms. */
-	resetMs?: number;
-	/** x-RateLimit: the window's maximum, SlickText's per-minute limit for the key. */
-	windowMax?: number;
-}
-
-/** What an answer's headers tell the limiter: the window's maximum, requests left, the wait until it resets. */
-export function rateHeaders(headers: Record<string, unknown> | undefined): RateHeaders {
-	return {
-		remaining: headerNumber(headers, 'x-ratelimit-remaining'),
-		resetMs: resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after')),
-		windowMax: headerNumber(headers, 'x-ratelimit'),
-	};
-}
-
-/**
- * Converts a reset header (x-RateLimit-Reset or Retry-After) to a wait in milliseconds, never more than
- * MAX_RESET_WAIT_MS. SlickText sends seconds until the reset; a value that can only be an epoch time
- * (seconds or milliseconds since 1970) is converted with the wall clock; anything else too long (for
- * example milliseconds sent where seconds belong) is capped.
- */
-export function resetWaitMs(value: number | undefined, wallNow: number = Date.now()): number | undefined {
-	if (value === undefined || !Number.isFinite(value)) return undefined;
-	let ms: number;
-	if (value >= 1e12) ms = value - wallNow;
-	else if (value >= 1e9) ms = value * 1000 - wallNow;
-	else ms = value * 1000;
-	return Math.min(MAX_RESET_WAIT_MS, Math.max(0, ms));
 }
 
 /**
