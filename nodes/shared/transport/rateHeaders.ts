@@ -1,7 +1,5 @@
-/**
- * Reading SlickText's rate headers (x-RateLimit, x-RateLimit-Remaining, x-RateLimit-Reset, Retry-After)
- * into numbers the limiter takes in. Kept apart from the limiter: it is plain parsing, with no state.
- */
+// Reading SlickText's rate headers (x-RateLimit, x-RateLimit-Remaining, x-RateLimit-Reset, Retry-After)
+// into numbers the limiter takes in. Apart from the limiter: plain parsing, no state.
 
 /**
  * The longest one wait for a rate-limit reset may be, whatever a server or proxy announces: SlickText's

@@ -1,9 +1,7 @@
-/**
- * What a key's answers teach about its real limit: the limit SlickText announces, the per-second limit
- * 429s show and its slow recovery, and the share left by other processes on the key. Apart from the
- * pacing (rateLimiter.ts), which asks it how fast it may send and tells it what the answers said; it
- * knows nothing of the limiter, and is given the credential's limit and the pacing's state as arguments.
- */
+// What a key's answers teach about its real limit: the limit SlickText announces, the per-second limit
+// 429s show and its slow recovery, and the share left by other processes on the key. Apart from the
+// pacing (rateLimiter.ts), which asks it how fast it may send and tells it what the answers said; it
+// knows nothing of the limiter and is given the credential's limit and the pacing's state as arguments.
 
 /** A rate: requests a second and a minute. */
 export interface RateLimit {

@@ -1,40 +1,25 @@
-import { createHash } from 'node:crypto';
+import { sleep } from 'n8n-workflow';
 
-import { sleep, type IDataObject } from 'n8n-workflow';
-
-import type { Platform } from '../platform';
 import { MAX_RESET_WAIT_MS } from './rateHeaders';
 import { LimitLearner, type RateLimit } from './rateLearning';
 
 // Importable from here as before (request.ts, tests and benches import them from this module).
 export { MAX_RESET_WAIT_MS, rateHeaders, resetWaitMs, type RateHeaders } from './rateHeaders';
 export type { RateLimit } from './rateLearning';
-
-/**
- * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
- * 60-second window, in one copy of its documentation; 4 a second and 240 a minute in another; and it
- * adjusts limits per account. n8n starts the requests of all items of a declarative node at once, so
- * without a limiter most would get 429.
- *
- * One limiter per key and process (see `limiters` for how many are kept and for how long): sliding
- * windows of a second and a minute over the requests sent, never faster than the credential's fields,
- * and slower when the API shows a lower limit:
- * - the limit SlickText announces: x-RateLimit is the window's maximum per minute (240), and the
- *   per-second limit follows SlickText's published ratio (a sixtieth: 4 a second);
- * - the per-second limit 429s show, when the API announces none (or a 429 comes anyway): what the API
- *   accepted in the second before the 429, regained one request a second at a time once that many
- *   seconds' worth of requests went through without 429 (RECOVERY_SECONDS);
- * - a "blocked until" time taken from x-RateLimit-Reset (on a 429, or when Remaining reaches 0);
- * - a share of the rate that shrinks while other processes (n8n queue-mode workers, other tools) use
- *   the same key, as SlickText's x-RateLimit-Remaining shows.
- * A key the limiter has never heard an answer for sends one request first and the others once its
- * answer has told the limit (at most PROBE_MAX_MS later): the first burst of a run does not hit a lower
- * limit with the credential's whole rate.
- */
-export const SLICKTEXT_RATE_LIMIT: RateLimit = { perSecond: 8, perMinute: 480 };
-
-/** Default for the credential's "Rate Limit Wait" (seconds): the total a request may spend in 429s. */
-export const DEFAULT_RATE_LIMIT_WAIT_S = 300;
+// The registry of limiters (limiters.ts) imports RateLimiter from here and uses it only when called,
+// so this re-export loads in either order.
+export {
+	DEFAULT_RATE_LIMIT_WAIT_S,
+	MAX_REMEMBERED_KEYS,
+	SLICKTEXT_RATE_LIMIT,
+	credentialRate,
+	limiterFor,
+	limiterForCredential,
+	limiterKey,
+	rateLimitWaitMs,
+	rememberedKeys,
+	resetLimiters,
+} from './limiters';
 
 /**
  * Milliseconds on a clock that only moves forward (a wall-clock step by NTP or by hand does not change
@@ -86,6 +71,28 @@ export interface Booking {
 }
 
 /**
+ * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
+ * 60-second window, in one copy of its documentation; 4 a second and 240 a minute in another; and it
+ * adjusts limits per account. n8n starts the requests of all items of a declarative node at once, so
+ * without a limiter most would get 429.
+ *
+ * One limiter per key and process (see `limiters` in limiters.ts for how many are kept and for how
+ * long): sliding windows of a second and a minute over the requests sent, never faster than the
+ * credential's fields, and slower when the API shows a lower limit:
+ * - the limit SlickText announces: x-RateLimit is the window's maximum per minute (240), and the
+ *   per-second limit follows SlickText's published ratio (a sixtieth: 4 a second);
+ * - the per-second limit 429s show, when the API announces none (or a 429 comes anyway): what the API
+ *   accepted in the second before the 429, regained one request a second at a time once that many
+ *   seconds' worth of requests went through without 429 (RECOVERY_SECONDS);
+ * - a "blocked until" time taken from x-RateLimit-Reset (on a 429, or when Remaining reaches 0);
+ * - a share of the rate that shrinks while other processes (n8n queue-mode workers, other tools) use
+ *   the same key, as SlickText's x-RateLimit-Remaining shows.
+ * The limiter keeps the block and the pacing; what the answers teach (the limit announced, the
+ * per-second limit 429s show, the share) is LimitLearner's (rateLearning.ts).
+ * A key the limiter has never heard an answer for sends one request first and the others once its
+ * answer has told the limit (at most PROBE_MAX_MS later): the first burst of a run does not hit a lower
+ * limit with the credential's whole rate.
+ *
  * Waiting requests form one queue served in order by a single timer: a burst of a thousand items costs
  * one timer, not a thousand sleepers waking at once (which would slow the event loop, and with it every
  * answer the window waits for), and items are sent in their order.
@@ -328,93 +335,4 @@ export class RateLimiter {
 		// Never further than the bound from now, even if an earlier call set more.
 		this.blockedUntil = Math.min(this.blockedUntil, this.now() + MAX_RESET_WAIT_MS + EDGE_MARGIN_MS);
 	}
-}
-
-/**
- * The most credentials (keys) whose limiter this process keeps. Each limiter is a few numbers and the
- * requests of its last minute of use (up to twice its per-minute limit between clean-ups): a hundred
- * keys that each sent 480 in their last minute took 4.9 MB of heap (measured with a driven clock).
- */
-export const MAX_REMEMBERED_KEYS = 100;
-
-/**
- * Everything the process remembers about rate limits, one limiter per key (see limiterKey): what each
- * learnt (the limit SlickText announced, the per-second limit 429s showed, the part other senders
- * leave) carries over from run to run and from node to node. Lifetime: the n8n process (a restart
- * forgets, and each queue-mode worker learns on its own). Size: at most MAX_REMEMBERED_KEYS, the least
- * recently used forgotten first (a Map keeps insertion order; each use moves its key to the end), never
- * one with requests waiting or in flight.
- */
-const limiters = new Map<string, RateLimiter>();
-
-/** Forgets every limiter (for tests: each starts from a quiet key). */
-export function resetLimiters(): void {
-	limiters.clear();
-}
-
-/** The limiter shared by every node and item that uses the same key. */
-export function limiterFor(key: string, limit: RateLimit): RateLimiter {
-	let limiter = limiters.get(key);
-	if (limiter) {
-		limiters.delete(key);
-		limiter.limit = limit;
-	} else {
-		limiter = new RateLimiter(limit);
-	}
-	limiters.set(key, limiter);
-	if (limiters.size > MAX_REMEMBERED_KEYS) {
-		for (const [oldKey, old] of limiters) {
-			if (old !== limiter && old.idle()) {
-				limiters.delete(oldKey);
-				break;
-			}
-		}
-	}
-	return limiter;
-}
-
-/** How many keys the process remembers now (for tests of the bound). */
-export function rememberedKeys(): number {
-	return limiters.size;
-}
-
-/**
- * A rate from the credential: a positive number, or SlickText's default when the field is empty, zero,
- * negative or not a number (which would otherwise switch limiting off).
- */
-export function credentialRate(value: unknown, fallback: number): number {
-	const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-	return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** The base URL as SlickText sees it: no blanks, no trailing slashes, host in lower case. */
-function normalisedBase(value: unknown): string {
-	const base = String(value ?? '').trim().replace(/\/+$/, '');
-	return base.replace(/^([a-z]+:\/\/[^/]+)/i, (origin) => origin.toLowerCase());
-}
-
-/**
- * What SlickText counts requests by: the API key (current API) or the public key (legacy), on one
- * server. The key itself is hashed so that no secret is kept as a map key.
- */
-export function limiterKey(platform: Platform, credentials: IDataObject): string {
-	const identity = platform === 'current' ? credentials.apiKey : credentials.publicKey;
-	const hash = createHash('sha256').update(String(identity ?? '').trim()).digest('hex').slice(0, 32);
-	return `${platform}:${normalisedBase(credentials.baseUrl)}:${hash}`;
-}
-
-/**
- * The limiter of a credential, shared by the nodes' requests and the editor's lookups, with the rate
- * set in the credential.
- */
-export function limiterForCredential(platform: Platform, credentials: IDataObject): RateLimiter {
-	return limiterFor(limiterKey(platform, credentials), {
-		perSecond: credentialRate(credentials.requestsPerSecond, SLICKTEXT_RATE_LIMIT.perSecond),
-		perMinute: credentialRate(credentials.requestsPerMinute, SLICKTEXT_RATE_LIMIT.perMinute),
-	});
-}
-
-/** The credential's bound on the total time one request may spend waiting out 429s, in ms. */
-export function rateLimitWaitMs(credentials: IDataObject): number {
-	return credentialRate(credentials.rateLimitWait, DEFAULT_RATE_LIMIT_WAIT_S) * 1000;
 }
