@@ -1,45 +1,25 @@
-import { createHash } from 'node:crypto';
+import { sleep } from 'n8n-workflow';
 
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { MAX_RESET_WAIT_MS } from './rateHeaders';
+import { LimitLearner, type RateLimit } from './rateLearning';
 
-import type { Platform } from '../platform';
-
-/**
- * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
- * 60-second window, in one copy of its documentation; 4 a second and 240 a minute in another; and it
- * adjusts limits per account. n8n starts the requests of all items of a declarative node at once, so
- * without a limiter most would get 429.
- *
- * One limiter per key and process (see `limiters` for how many are kept and for how long): sliding
- * windows of a second and a minute over the requests sent, never faster than the credential's fields,
- * and slower when the API shows a lower limit:
- * - the limit SlickText announces: x-RateLimit is the window's maximum per minute (240), and the
- *   per-second limit follows SlickText's published ratio (a sixtieth: 4 a second);
- * - the per-second limit 429s show, when the API announces none (or a 429 comes anyway): what the API
- *   accepted in the second before the 429, regained one request a second at a time once that many
- *   seconds' worth of requests went through without 429 (RECOVERY_SECONDS);
- * - a "blocked until" time taken from x-RateLimit-Reset (on a 429, or when Remaining reaches 0);
- * - a share of the rate that shrinks while other processes (n8n queue-mode workers, other tools) use
- *   the same key, as SlickText's x-RateLimit-Remaining shows.
- * A key the limiter has never heard an answer for sends one request first and the others once its
- * answer has told the limit (at most PROBE_MAX_MS later): the first burst of a run does not hit a lower
- * limit with the credential's whole rate.
- */
-export interface RateLimit {
-	perSecond: number;
-	perMinute: number;
-}
-
-export const SLICKTEXT_RATE_LIMIT: RateLimit = { perSecond: 8, perMinute: 480 };
-
-/**
- * The longest one wait for a rate-limit reset may be, whatever a server or proxy announces: SlickText's
- * longest window is a minute, so a longer reset is a wrong header, not a reason to stop for hours.
- */
-export const MAX_RESET_WAIT_MS = 60_000;
-
-/** Default for the credential's "Rate Limit Wait" (seconds): the total a request may spend in 429s. */
-export const DEFAULT_RATE_LIMIT_WAIT_S = 300;
+// Importable from here as before (request.ts, tests and benches import them from this module).
+export { MAX_RESET_WAIT_MS, rateHeaders, resetWaitMs, type RateHeaders } from './rateHeaders';
+export type { RateLimit } from './rateLearning';
+// The registry of limiters (limiters.ts) imports RateLimiter from here and uses it only when called,
+// so this re-export loads in either order.
+export {
+	DEFAULT_RATE_LIMIT_WAIT_S,
+	MAX_REMEMBERED_KEYS,
+	SLICKTEXT_RATE_LIMIT,
+	credentialRate,
+	limiterFor,
+	limiterForCredential,
+	limiterKey,
+	rateLimitWaitMs,
+	rememberedKeys,
+	resetLimiters,
+} from './limiters';
 
 /**
  * Milliseconds on a clock that only moves forward (a wall-clock step by NTP or by hand does not change
@@ -69,45 +49,6 @@ const RTT_SLACK_MS = 10;
 const PRUNE_MIN = 64;
 /** How long after an answer the next requests still count as "warm" (see `finish`). */
 const WARM_MS = 60_000;
-/** How far back the x-RateLimit-Remaining samples reach when estimating other senders' rate. */
-const SHARE_LOOKBACK_MS = 3_000;
-/** The shortest span over which other senders' rate is estimated (shorter is mostly noise). */
-const SHARE_MIN_SPAN_MS = 1_000;
-/** How often the share is adjusted. */
-const SHARE_UPDATE_MS = 1_000;
-/** Others sending less than this (a second) count as noise: the process aims at the whole limit. */
-const SHARE_ALONE_PER_S = 0.5;
-/** Alone on the key, a part at least this large goes straight back to the whole limit. */
-const SHARE_SNAP_BACK = 0.95;
-/** The most one adjustment changes the share by (a factor). */
-const SHARE_MAX_STEP = 1.25;
-/** What a 429 leaves of the share while x-RateLimit-Remaining shows others sending on the key. */
-const SHARE_DECREASE_LEARNT = 0.9;
-/** Kept free of what other senders leave (a fraction of the limit), while others are seen sending. */
-const SHARE_HEADROOM = 0.06;
-/**
- * The smallest x-RateLimit read as a per-minute maximum (one a second). SlickText's published limits
- * are 240 and 480; a smaller number is more likely a per-second figure than a key limited to less than
- * one request a second, and slowing to it would stall every run: the other signals still apply.
- */
-const MIN_WINDOW_MAX = 60;
-/** SlickText's published limits allow a sixtieth of the minute's maximum in one second (8/480, 4/240). */
-const SECONDS_PER_WINDOW = 60;
-/** 429s within this long of the first one belong to one burst and teach the limit once. */
-const EPISODE_MS = 1_000;
-/**
- * A 429 while the API had accepted no fewer than the limiter allows a second is a timing slip (a
- * request landing in the server's previous second), re-synced by the reset alone; another such 429
- * within this long says the limit is lower after all, and the per-second limit drops by one.
- */
-const REPEAT_MS = 5_000;
-/** Answers counted as "the server's second of the 429" reach back this much further (jitter on the way back). */
-const ACCEPTED_SLACK_MS = 50;
-/**
- * After a 429 lowered the per-second limit, it grows by one once this many seconds' worth of requests at
- * it went through without 429: slowly, as each step above the real limit costs a 429.
- */
-const RECOVERY_SECONDS = 20;
 /** How long the rest of a first burst waits for the first answer of a key (see the class). */
 const PROBE_MAX_MS = 2_000;
 /**
@@ -129,54 +70,29 @@ export interface Booking {
 	refused?: boolean;
 }
 
-interface RemainingSample {
-	at: number;
-	remaining: number;
-	mine: number;
-}
-
-function headerNumber(headers: Record<string, unknown> | undefined, name: string): number | undefined {
-	if (!headers) return undefined;
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	const n = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-	return Number.isFinite(n) ? n : undefined;
-}
-
-/** What an answer's rate headers say, as `RateLimiter.observe` takes it in. */
-export interface RateHeaders {
-	/** x-RateLimit-Remaining: requests left in the window. */
-	remaining?: number;
-	/** x-RateLimit-Reset (or Retry-After), as a wait in ms. */
-	resetMs?: number;
-	/** x-RateLimit: the window's maximum, SlickText's per-minute limit for the key. */
-	windowMax?: number;
-}
-
-/** What an answer's headers tell the limiter: the window's maximum, requests left, the wait until it resets. */
-export function rateHeaders(headers: Record<string, unknown> | undefined): RateHeaders {
-	return {
-		remaining: headerNumber(headers, 'x-ratelimit-remaining'),
-		resetMs: resetWaitMs(headerNumber(headers, 'x-ratelimit-reset') ?? headerNumber(headers, 'retry-after')),
-		windowMax: headerNumber(headers, 'x-ratelimit'),
-	};
-}
-
 /**
- * Converts a reset header (x-RateLimit-Reset or Retry-After) to a wait in milliseconds, never more than
- * MAX_RESET_WAIT_MS. SlickText sends seconds until the reset; a value that can only be an epoch time
- * (seconds or milliseconds since 1970) is converted with the wall clock; anything else too long (for
- * example milliseconds sent where seconds belong) is capped.
- */
-export function resetWaitMs(value: number | undefined, wallNow: number = Date.now()): number | undefined {
-	if (value === undefined || !Number.isFinite(value)) return undefined;
-	let ms: number;
-	if (value >= 1e12) ms = value - wallNow;
-	else if (value >= 1e9) ms = value * 1000 - wallNow;
-	else ms = value * 1000;
-	return Math.min(MAX_RESET_WAIT_MS, Math.max(0, ms));
-}
-
-/**
+ * SlickText allows 8 requests a second and 480 a minute per API key (legacy: per public key), over a
+ * 60-second window, in one copy of its documentation; 4 a second and 240 a minute in another; and it
+ * adjusts limits per account. n8n starts the requests of all items of a declarative node at once, so
+ * without a limiter most would get 429.
+ *
+ * One limiter per key and process (see `limiters` in limiters.ts for how many are kept and for how
+ * long): sliding windows of a second and a minute over the requests sent, never faster than the
+ * credential's fields, and slower when the API shows a lower limit:
+ * - the limit SlickText announces: x-RateLimit is the window's maximum per minute (240), and the
+ *   per-second limit follows SlickText's published ratio (a sixtieth: 4 a second);
+ * - the per-second limit 429s show, when the API announces none (or a 429 comes anyway): what the API
+ *   accepted in the second before the 429, regained one request a second at a time once that many
+ *   seconds' worth of requests went through without 429 (RECOVERY_SECONDS);
+ * - a "blocked until" time taken from x-RateLimit-Reset (on a 429, or when Remaining reaches 0);
+ * - a share of the rate that shrinks while other processes (n8n queue-mode workers, other tools) use
+ *   the same key, as SlickText's x-RateLimit-Remaining shows.
+ * The limiter keeps the block and the pacing; what the answers teach (the limit announced, the
+ * per-second limit 429s show, the share) is LimitLearner's (rateLearning.ts).
+ * A key the limiter has never heard an answer for sends one request first and the others once its
+ * answer has told the limit (at most PROBE_MAX_MS later): the first burst of a run does not hit a lower
+ * limit with the credential's whole rate.
+ *
  * Waiting requests form one queue served in order by a single timer: a burst of a thousand items costs
  * one timer, not a thousand sleepers waking at once (which would slow the event loop, and with it every
  * answer the window waits for), and items are sent in their order.
@@ -199,49 +115,18 @@ export class RateLimiter {
 	/** Booked requests whose answer has not come yet. */
 	private inFlight = 0;
 
-	/** The part of the limit this process allows itself (1: all of it; less while others use the key). */
-	share = 1;
-
-	/** Answers SlickText counted (not 429), to tell our part of a falling Remaining from others'. */
-	private answered = 0;
-
-	private samples: RemainingSample[] = [];
-
-	private lastShareUpdate = -Infinity;
-
-	private last429 = -Infinity;
-
 	private lastFinish = -Infinity;
-
-	/** Whether the last share update saw others using the key (undefined: none yet). */
-	private othersSeen: boolean | undefined;
-
-	/** The limit SlickText announced in x-RateLimit (its latest answer says), if any. */
-	private announced: RateLimit | undefined;
-
-	/** The per-second limit 429s showed (Infinity: none learnt, or regained up to the ceiling). */
-	private perSecondCap = Infinity;
-
-	/** Answers (not 429) of the last second or so: what the API accepted before a 429. */
-	private acceptedAt: number[] = [];
-
-	/** When the last burst of 429s began, and the per-second limit the limiter used before it. */
-	private episodeAt = -Infinity;
-
-	private episodeFrom = Infinity;
-
-	private episodeReset: number | undefined;
-
-	/** When the last 429 came that looked like a timing slip (see REPEAT_MS). */
-	private lastSlip = -Infinity;
-
-	/** Answers without 429 since the per-second limit last moved (see RECOVERY_SECONDS). */
-	private sinceStep = 0;
 
 	/** Whether any answer of this key came back (or failed) yet; until then one request probes. */
 	private heard = false;
 
 	private probeSent = -Infinity;
+
+	/** What the answers taught about the key's real limit; asked how fast to send. */
+	private readonly learner = new LimitLearner();
+
+	/** Our requests still in flight (bound once: the learner asks only when it updates the share). */
+	private readonly unanswered = (): number => this.bookings.filter((b) => b.done === undefined).length;
 
 	/**
 	 * @param limit The credential's fields: the most this limiter ever sends (updated on every use).
@@ -253,17 +138,21 @@ export class RateLimiter {
 
 	/** The limit the API allows as far as the limiter knows: the credential's, or less if the API said so. */
 	ceiling(): RateLimit {
-		const announced = this.announced;
-		return {
-			perSecond: Math.min(this.limit.perSecond, announced?.perSecond ?? Infinity),
-			perMinute: Math.min(this.limit.perMinute, announced?.perMinute ?? Infinity),
-		};
+		return this.learner.ceiling(this.limit);
 	}
 
 	/** What this limiter sends at most now, with the per-second limit 429s showed (before any share). */
 	effectiveLimit(): RateLimit {
-		const ceiling = this.ceiling();
-		return { perSecond: Math.min(ceiling.perSecond, this.perSecondCap), perMinute: ceiling.perMinute };
+		return this.learner.effectiveLimit(this.limit);
+	}
+
+	/** The part of the limit this process allows itself (1: all of it; less while others use the key). */
+	get share(): number {
+		return this.learner.share;
+	}
+
+	set share(share: number) {
+		this.learner.share = share;
 	}
 
 	/** No request waiting or in flight: the limiter may be forgotten without anyone noticing but the key. */
@@ -322,7 +211,7 @@ export class RateLimiter {
 		}
 		const fraction = this.share;
 		const ceiling = this.ceiling();
-		const perSecond = Math.min(ceiling.perSecond * fraction, this.perSecondCap);
+		const perSecond = Math.min(ceiling.perSecond * fraction, this.learner.perSecondCap);
 		const wait = Math.max(
 			this.waitFor(t, minRtt, 60_000, ceiling.perMinute * fraction),
 			this.waitFor(t, minRtt, 1_000, Math.ceil(perSecond - 1e-9)),
@@ -427,165 +316,16 @@ export class RateLimiter {
 	observe(status: number, remaining: number | undefined, resetMs: number | undefined, windowMax?: number): void {
 		const t = this.now();
 		this.heard = true;
-		if (windowMax !== undefined) this.learnWindowMax(windowMax, remaining);
+		if (windowMax !== undefined) this.learner.learnWindowMax(windowMax, remaining);
 		if (status === 429) {
 			this.blockFor(resetMs ?? 1000);
-			this.learnFrom429(t, resetMs);
-			this.last429 = t;
+			this.learner.learnFrom429(t, resetMs, this.limit);
 			return;
 		}
-		this.answered++;
-		this.accepted(t);
+		this.learner.accepted(t, this.limit, this.blockedUntil);
 		if (remaining === undefined) return;
 		if (remaining <= 0 && resetMs !== undefined) this.blockFor(resetMs);
-		this.learnShare(t, remaining);
-	}
-
-	/**
-	 * x-RateLimit is the window's (a minute's) maximum: SlickText's limit for the key, per minute, and a
-	 * sixtieth of it per second. The latest answer says, so a limit SlickText raises is followed too (never
-	 * above the credential's fields). Ignored when Remaining is above it (then it is not the window's
-	 * maximum) or it is below one a second (see MIN_WINDOW_MAX).
-	 */
-	private learnWindowMax(windowMax: number, remaining: number | undefined): void {
-		if (!(windowMax >= MIN_WINDOW_MAX) || (remaining !== undefined && remaining > windowMax)) return;
-		if (this.announced?.perMinute === windowMax) return;
-		this.announced = { perMinute: windowMax, perSecond: Math.max(1, Math.floor(windowMax / SECONDS_PER_WINDOW)) };
-	}
-
-	/** An answer the API counted and accepted: evidence for the per-second limit (see RECOVERY_SECONDS). */
-	private accepted(t: number): void {
-		this.acceptedAt.push(t);
-		// Two episodes' worth: enough for an episode's own count, however late its answers come.
-		const since = t - 2 * (EPISODE_MS + ACCEPTED_SLACK_MS);
-		let old = 0;
-		while (old < this.acceptedAt.length && this.acceptedAt[old] <= since) old++;
-		if (old > 0) this.acceptedAt.splice(0, old);
-		if (this.perSecondCap === Infinity) return;
-		if (t <= this.blockedUntil && t - this.episodeAt <= EPISODE_MS) {
-			// Still blocked by the 429, so sent before it: an accepted answer that came back after the 429
-			// (overtaken on the way back) belongs to the second the 429 measured.
-			this.refine();
-			return;
-		}
-		this.sinceStep++;
-		if (this.sinceStep < RECOVERY_SECONDS * this.perSecondCap) return;
-		this.sinceStep = 0;
-		this.perSecondCap++;
-		if (this.perSecondCap >= this.ceiling().perSecond) this.perSecondCap = Infinity;
-	}
-
-	/**
-	 * Answers accepted in the server's second that refused a request at `t` (our clock, when the 429 came
-	 * back), and since: a 429's reset within a second says where that second began (1000 - reset before
-	 * the 429); otherwise it is taken as the second before. Answers come back with some jitter, hence the
-	 * slack.
-	 */
-	private acceptedSince(t: number, resetMs: number | undefined): number {
-		const back = resetMs !== undefined && resetMs <= 1_000 ? 1_000 - resetMs : 1_000;
-		const since = t - back - ACCEPTED_SLACK_MS;
-		return this.acceptedAt.filter((at) => at > since).length;
-	}
-
-	/** The per-second limit an episode lowered, raised to the answers accepted in its second since counted. */
-	private refine(): void {
-		if (this.perSecondCap >= this.episodeFrom) return;
-		// Those of the server's second before the first 429, and those come back since (the block keeps new
-		// requests out).
-		const accepted = this.acceptedSince(this.episodeAt, this.episodeReset);
-		this.perSecondCap = Math.max(this.perSecondCap, Math.min(accepted, this.episodeFrom - 1));
-	}
-
-	/**
-	 * A 429: the key's limit was exceeded. While Remaining shows others sending on the key, it is theirs
-	 * and ours meeting: this process takes a smaller part (once a second; the samples give it back).
-	 * Otherwise the limit is lower than the limiter thought, or our timing slipped into the server's
-	 * previous second: the per-second limit becomes what the API accepted in that second (if fewer than the
-	 * limiter allowed), or one less when such slips repeat.
-	 */
-	private learnFrom429(t: number, resetMs: number | undefined): void {
-		if (this.othersSeen === true) {
-			if (t - this.last429 > EPISODE_MS) this.share = Math.max(this.minShare(), this.share * SHARE_DECREASE_LEARNT);
-			return;
-		}
-		this.sinceStep = 0;
-		if (t - this.episodeAt <= EPISODE_MS) {
-			// A later 429 of the same burst: answers accepted before it may have come back after the first
-			// 429 (overtaken on the way back), so it may count more of them.
-			this.refine();
-			return;
-		}
-		const accepted = this.acceptedSince(t, resetMs);
-		const allowed = Math.max(1, Math.floor(Math.min(this.ceiling().perSecond * this.share, this.perSecondCap) + 1e-9));
-		this.episodeAt = t;
-		this.episodeReset = resetMs;
-		this.episodeFrom = allowed;
-		// None accepted: the 429 says nothing about the second (the key used up by others, a minute window):
-		// the block alone answers it.
-		if (accepted === 0) return;
-		if (accepted < allowed) {
-			this.perSecondCap = accepted;
-			return;
-		}
-		// No fewer accepted than allowed: a slip, unless slips repeat.
-		if (t - this.lastSlip < REPEAT_MS) this.perSecondCap = Math.max(1, allowed - 1);
-		this.lastSlip = t;
-	}
-
-	private learnShare(t: number, remaining: number): void {
-		const ceiling = this.ceiling();
-		const last = this.samples[this.samples.length - 1];
-		if (last && remaining > last.remaining) {
-			// A little higher: answers (of this process or others) overtook each other on the way; such a
-			// sample says nothing new. Much higher: a new window began, earlier samples no longer compare.
-			if (remaining - last.remaining <= ceiling.perSecond) return;
-			this.samples = [];
-		}
-		this.samples.push({ at: t, remaining, mine: this.answered });
-		while (this.samples.length > 2 && this.samples[1].at < t - SHARE_LOOKBACK_MS) this.samples.shift();
-		const first = this.samples[0];
-		const span = t - first.at;
-		if (span < SHARE_MIN_SPAN_MS || t - this.lastShareUpdate < SHARE_UPDATE_MS) return;
-		const used = first.remaining - remaining;
-		const mine = this.answered - first.mine;
-		// Our own requests still in flight may have been counted already (answers overtake each other on
-		// the way back): they are not others'. (Without this, one answer overtaken read as another sender,
-		// and the part shrank for a process alone on its key.)
-		const inFlight = this.bookings.filter((b) => b.done === undefined).length;
-		const othersPerSecond = (Math.max(0, used - mine - inFlight) * 1000) / span;
-		this.lastShareUpdate = t;
-		// Every process scales its part by how far the key's total use (seen by all of them alike in
-		// Remaining) is from the limit: their parts then add up to it, whatever the split. (Aiming at
-		// "what the others leave" instead makes each chase the others' last move.) While others are seen,
-		// the aim is the limit less a headroom, as processes that do not know each other's timing meet in
-		// one of the server's seconds now and then. The square root moves halfway
-		// (geometrically), so that processes adjusting together do not overshoot.
-		const othersSeen = othersPerSecond > SHARE_ALONE_PER_S;
-		if (othersSeen && this.othersSeen !== true && this.perSecondCap < Infinity) {
-			// The 429s that lowered the per-second limit were others' requests and ours meeting: from here the
-			// share steers it (from where the limit was, so the processes' parts still add up to the key's).
-			this.share = Math.min(this.share, this.perSecondCap / ceiling.perSecond);
-			this.perSecondCap = Infinity;
-		}
-		this.othersSeen = othersSeen;
-		if (!this.othersSeen) {
-			// Alone on the key (again, say the other worker finished): back to the whole limit quickly, and
-			// all the way once close (halving the gap alone never gets there, and any part below 1 spaces
-			// the requests). A lower limit the API showed is kept apart from the share (announced,
-			// perSecondCap): it does not come back with it.
-			const back = (this.share + 1) / 2;
-			this.share = back >= SHARE_SNAP_BACK ? 1 : back;
-			return;
-		}
-		const aim = 1 - SHARE_HEADROOM;
-		const utilisation = (used * 1000) / span / ceiling.perSecond;
-		const factor = utilisation > 0 ? Math.sqrt(aim / utilisation) : SHARE_MAX_STEP;
-		this.share = Math.min(1, Math.max(this.minShare(), this.share * Math.min(SHARE_MAX_STEP, Math.max(1 / SHARE_MAX_STEP, factor))));
-	}
-
-	/** At least one request a second, so that a process never stops altogether. */
-	private minShare(): number {
-		return Math.min(1, 1 / this.ceiling().perSecond);
+		this.learner.learnShare(t, remaining, this.limit, this.unanswered);
 	}
 
 	/** Stops every request of this key for `ms` (at most MAX_RESET_WAIT_MS). */
@@ -595,93 +335,4 @@ export class RateLimiter {
 		// Never further than the bound from now, even if an earlier call set more.
 		this.blockedUntil = Math.min(this.blockedUntil, this.now() + MAX_RESET_WAIT_MS + EDGE_MARGIN_MS);
 	}
-}
-
-/**
- * The most credentials (keys) whose limiter this process keeps. Each limiter is a few numbers and the
- * requests of its last minute of use (up to twice its per-minute limit between clean-ups): a hundred
- * keys that each sent 480 in their last minute took 4.9 MB of heap (measured with a driven clock).
- */
-export const MAX_REMEMBERED_KEYS = 100;
-
-/**
- * Everything the process remembers about rate limits, one limiter per key (see limiterKey): what each
- * learnt (the limit SlickText announced, the per-second limit 429s showed, the part other senders
- * leave) carries over from run to run and from node to node. Lifetime: the n8n process (a restart
- * forgets, and each queue-mode worker learns on its own). Size: at most MAX_REMEMBERED_KEYS, the least
- * recently used forgotten first (a Map keeps insertion order; each use moves its key to the end), never
- * one with requests waiting or in flight.
- */
-const limiters = new Map<string, RateLimiter>();
-
-/** Forgets every limiter (for tests: each starts from a quiet key). */
-export function resetLimiters(): void {
-	limiters.clear();
-}
-
-/** The limiter shared by every node and item that uses the same key. */
-export function limiterFor(key: string, limit: RateLimit): RateLimiter {
-	let limiter = limiters.get(key);
-	if (limiter) {
-		limiters.delete(key);
-		limiter.limit = limit;
-	} else {
-		limiter = new RateLimiter(limit);
-	}
-	limiters.set(key, limiter);
-	if (limiters.size > MAX_REMEMBERED_KEYS) {
-		for (const [oldKey, old] of limiters) {
-			if (old !== limiter && old.idle()) {
-				limiters.delete(oldKey);
-				break;
-			}
-		}
-	}
-	return limiter;
-}
-
-/** How many keys the process remembers now (for tests of the bound). */
-export function rememberedKeys(): number {
-	return limiters.size;
-}
-
-/**
- * A rate from the credential: a positive number, or SlickText's default when the field is empty, zero,
- * negative or not a number (which would otherwise switch limiting off).
- */
-export function credentialRate(value: unknown, fallback: number): number {
-	const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-	return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** The base URL as SlickText sees it: no blanks, no trailing slashes, host in lower case. */
-function normalisedBase(value: unknown): string {
-	const base = String(value ?? '').trim().replace(/\/+$/, '');
-	return base.replace(/^([a-z]+:\/\/[^/]+)/i, (origin) => origin.toLowerCase());
-}
-
-/**
- * What SlickText counts requests by: the API key (current API) or the public key (legacy), on one
- * server. The key itself is hashed so that no secret is kept as a map key.
- */
-export function limiterKey(platform: Platform, credentials: IDataObject): string {
-	const identity = platform === 'current' ? credentials.apiKey : credentials.publicKey;
-	const hash = createHash('sha256').update(String(identity ?? '').trim()).digest('hex').slice(0, 32);
-	return `${platform}:${normalisedBase(credentials.baseUrl)}:${hash}`;
-}
-
-/**
- * The limiter of a credential, shared by the nodes' requests and the editor's lookups, with the rate
- * set in the credential.
- */
-export function limiterForCredential(platform: Platform, credentials: IDataObject): RateLimiter {
-	return limiterFor(limiterKey(platform, credentials), {
-		perSecond: credentialRate(credentials.requestsPerSecond, SLICKTEXT_RATE_LIMIT.perSecond),
-		perMinute: credentialRate(credentials.requestsPerMinute, SLICKTEXT_RATE_LIMIT.perMinute),
-	});
-}
-
-/** The credential's bound on the total time one request may spend waiting out 429s, in ms. */
-export function rateLimitWaitMs(credentials: IDataObject): number {
-	return credentialRate(credentials.rateLimitWait, DEFAULT_RATE_LIMIT_WAIT_S) * 1000;
 }
