@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
 import type { RateLimit } from './rateLearning';
-import { RateLimiter } from './rateLimiter';
+import { RateLimiter } from './pacing';
 
 // The registry: one RateLimiter per key (SlickText counts requests by key), kept for the process's
 // lifetime, and the credential's rate fields read into it.
