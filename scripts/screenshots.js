@@ -38,6 +38,17 @@ const SAMPLES = [
 	[/name/i, 'Spring promo'],
 ];
 
+/** Debian's Chromium headless, without a sandbox (root in a container) and without calls home. */
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+];
+
 function log(message) {
 	process.stdout.write(`[screenshots] ${message}\n`);
 }
@@ -249,15 +260,7 @@ async function takeScreenshots() {
 		executablePath: chromiumPath,
 		headless: true,
 		viewport,
-		args: [
-			'--headless',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-			'--no-first-run',
-		],
+		args: CHROMIUM_ARGS,
 	});
 	try {
 		const login = await context.request.post(`${base}/rest/login`, {
@@ -324,7 +327,12 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
-	console.error(`[screenshots] ${error.stack || error.message}`);
-	process.exit(1);
-});
+// The end-to-end check of the trigger's panel (test/e2e/triggerPanel.js) drives Chromium the same way.
+module.exports = { loadPlaywright, CHROMIUM_ARGS, chromiumPath };
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(`[screenshots] ${error.stack || error.message}`);
+		process.exit(1);
+	});
+}

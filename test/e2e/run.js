@@ -18,6 +18,7 @@ const allSuites = {
 	agent: require('./agent'),
 	server: require('./server'),
 	repeats: require('./repeats'),
+	panel: require('./triggerPanel'),
 };
 // E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.
 const suites = (process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : Object.keys(allSuites)).map((name) => allSuites[name]);
