@@ -25,6 +25,7 @@ const EVENTS = Number(process.env.BENCH_CONFIRM_EVENTS || 200);
 const BURST = Number(process.env.BENCH_CONFIRM_BURST || 100);
 const PAIRS = Number(process.env.BENCH_CONFIRM_PAIRS || 50);
 const SIGNUPS = Number(process.env.BENCH_CONFIRM_SIGNUPS || 80);
+const THROUGHPUT = Number(process.env.BENCH_CONFIRM_THROUGHPUT || 1000);
 const PER_SECOND = 8;
 /** Before 0.2.0 the webhook answered 503 when its lookup took longer than this (SlickText waits 5 s). */
 const OLD_DEADLINE_MS = 4000;
@@ -123,6 +124,28 @@ it('Confirm Events with SlickText: cost per event and the options of issue 31', 
 			false,
 		);
 		printTable('Confirm Events with SlickText, one event at a time (sandbox on loopback, no rate limit)', single);
+
+		// How many events one process confirms when SlickText's rate is not the limit: 30 deliveries in
+		// flight, each answered and its step run, with the check off and on (distinct contacts).
+		const throughput: Array<Record<string, string | number>> = [];
+		for (const confirm of [false, true]) {
+			fresh();
+			const tt = await trigger(confirm);
+			let next = 0;
+			const started = performance.now();
+			await Promise.all(
+				Array.from({ length: 30 }, async () => {
+					while (next < THROUGHPUT) {
+						const i = next++;
+						const { step } = await tt.deliver(contactEvent(`tp-${confirm}-${i}`, contacts[i % contacts.length]));
+						if (step?.passed.length !== 1) throw new Error(`throughput: event ${i} not passed on`);
+					}
+				}),
+			);
+			const seconds = (performance.now() - started) / 1000;
+			throughput.push({ check: confirm ? 'on' : 'off', events: THROUGHPUT, 'in flight': 30, 'events a second (answered and passed on)': (THROUGHPUT / seconds).toFixed(0), requests: sandbox.requests.length });
+		}
+		printTable('Events one process answers and passes on, 30 in flight (n8n-core, sandbox on loopback, no rate limit)', throughput);
 
 		// 2. A burst at SlickText's rate limit, with the workflow's own request per event (List > Add
 		// Contacts through the same credential, so the same limiter): where the lookup sits decides the answer.

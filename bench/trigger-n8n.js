@@ -397,10 +397,19 @@ async function runGroup(name, setting, sandbox, rows) {
 			}
 			return { seen, lastAt };
 		};
-		/** Waits until every real event has its side effect and the run count stops moving: the next phase starts on a quiet n8n. */
+		/**
+		 * Waits until every real event has its side effect (or none came for 30 s: an event answered 503
+		 * starts nothing until SlickText retries it a minute later) and the run count stops moving: the
+		 * next phase starts on a quiet n8n.
+		 */
 		const settle = async (v, ids, from = 0) => {
 			const deadline = Date.now() + 10 * 60_000;
-			while (sideEffects(ids, from).seen.size < ids.length && Date.now() < deadline) await sleep(500);
+			let seen = -1;
+			let movedAt = Date.now();
+			for (let now = sideEffects(ids, from).seen.size; now < ids.length && Date.now() < deadline && Date.now() - movedAt < 30_000; now = sideEffects(ids, from).seen.size) {
+				if (now !== seen) [seen, movedAt] = [now, Date.now()];
+				await sleep(500);
+			}
 			let last = -1;
 			for (let count = await executionCount(v.wf.id); count !== last && Date.now() < deadline; count = await executionCount(v.wf.id)) {
 				last = count;
@@ -422,6 +431,7 @@ async function runGroup(name, setting, sandbox, rows) {
 			const forgedAdded = sideEffects(forgedIds, from).seen.size;
 			const requests = sandbox.requests.slice(from);
 			const counted = requests.filter((r) => r.status !== 429).length;
+			const lookups = requests.filter((r) => r.method === 'GET' && /\/contacts\/\d+$/.test(r.path) && r.status !== 429);
 			const doubled = [...seen.values()].filter((n) => n > 1).length;
 			rows.push({
 				group: name,
@@ -436,7 +446,8 @@ async function runGroup(name, setting, sandbox, rows) {
 				doubled,
 				forged: forgedIds.length,
 				forgedAdded,
-				lookups: requests.filter((r) => r.method === 'GET' && /\/contacts\/\d+$/.test(r.path) && r.status !== 429).length,
+				lookups: lookups.length,
+				lookupsPerSecond: lookups.length > 1 ? (lookups.length - 1) / ((lookups[lookups.length - 1].receivedAt - lookups[0].receivedAt) / 1000) : NaN,
 				requests: counted,
 				refused: requests.length - counted,
 				lastAdd: lastAt ? (lastAt - startedAt) / 1000 : NaN,
@@ -468,12 +479,12 @@ async function runGroup(name, setting, sandbox, rows) {
 
 function printGroup(name, setting, rows, loads) {
 	console.log(`\n**${setting.label}** (load average before: ${loads.before}; after: ${loads.after})\n`);
-	console.log('| start node | deliveries | deliveries/s | p50 s | p95 s | max s | answers > 5 s | retries sent | not 2xx | runs (error) | real events added | lost | doubled | forged added | lookups | last add s | floor s |');
+	console.log('| start node | deliveries | deliveries/s | p50 s | p95 s | max s | answers > 5 s | retries sent | not 2xx | runs (error) | real events added | lost | doubled | forged added | lookups (a second) | last add s | floor s |');
 	console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 	const mine = rows.filter((r) => r.group === name);
 	for (const r of mine) {
 		console.log(
-			`| ${r.variant} | ${r.load} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} | ${r.late} | ${r.retries} | ${r.failed} | ${r.runs} (${r.errors}) | ${r.effects} of ${r.real} | ${r.lost} | ${r.doubled} | ${r.forgedAdded} of ${r.forged} | ${r.lookups} | ${r.lastAdd.toFixed(1)} | ${r.floor.toFixed(1)}${r.refused ? ` (+${r.refused} refused 429)` : ''} |`,
+			`| ${r.variant} | ${r.load} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.max.toFixed(2)} | ${r.late} | ${r.retries} | ${r.failed} | ${r.runs} (${r.errors}) | ${r.effects} of ${r.real} | ${r.lost} | ${r.doubled} | ${r.forgedAdded} of ${r.forged} | ${r.lookups}${r.lookups > 1 ? ` (${r.lookupsPerSecond.toFixed(1)})` : ''} | ${r.lastAdd.toFixed(1)} | ${r.floor.toFixed(1)}${r.refused ? ` (+${r.refused} refused 429)` : ''} |`,
 		);
 	}
 	// Time per delivery at 30 in flight, each trigger's over the Webhook node's (1.00 = the same cost).
