@@ -67,15 +67,19 @@ export async function triggerWithRuns(options: {
 	const nodeId = `step-trigger-${++triggers}-${process.pid}`;
 	const credentials = options.credentials ?? {};
 	const server = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: options.parameters, credentials, nodeId, mode: options.mode });
+	/** Runs already handed to a delivery: deliveries may overlap, so each finds its own run by the event's id. */
+	const taken = new Set<number>();
 	return {
 		server,
 		url: server.url,
 		async deliver(event) {
 			const before = server.runs.length;
 			const answer = await postJson(server.url, event);
-			if (server.runs.length === before) return { answer };
-			const items = server.runs[server.runs.length - 1];
-			const step = await runTriggerStep({ parameters: options.parameters, credentials, nodeId, items, mode: options.mode });
+			const id = (event as IDataObject).id;
+			const index = server.runs.findIndex((run, i) => i >= before && !taken.has(i) && run.some((item) => item.id === id));
+			if (index < 0) return { answer };
+			taken.add(index);
+			const step = await runTriggerStep({ parameters: options.parameters, credentials, nodeId, items: server.runs[index], mode: options.mode });
 			return { answer, step };
 		},
 	};
