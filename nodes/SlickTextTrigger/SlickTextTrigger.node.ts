@@ -87,10 +87,10 @@ export class SlickTextTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			// n8n's editor takes a parameter on which every one of its values shows a credential for the node's
-			// authentication selector: it hides it and sets it from the credential picked. `platform` must stay
-			// visible and set by the user only, so the current credential hangs on `confirmEvents` (and is
-			// hidden, not shown, by platform): `current` then shows no credential by itself.
+			// n8n's editor (2.41) takes a parameter each of whose values shows a credential (in `show`) for the
+			// node's authentication selector: it hides it from the panel and sets it from the credential picked.
+			// Platform must stay visible and set by the user alone, so the current credential shows on
+			// `confirmEvents` and is only hidden (`hide`) by platform: `current` shows no credential by itself.
 			// Confirm Events with SlickText looks each current-platform event up with the API (verification.ts).
 			{
 				name: 'slickTextApi',
