@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD } from './deliveries';
+import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { properties } from './properties';
@@ -178,7 +178,7 @@ export class SlickTextTrigger implements INodeType {
 			});
 			if (events.length === 0) return acknowledge(`Cannot be confirmed with SlickText (${reasons.join('; ')}); nothing started`);
 			// Keyed by what the check compares too, so a forged event with a real event's ID cannot block it.
-			events = events.map((event) => ({ ...event, key: confirmedKey(event) }));
+			events = events.map((event) => ({ ...event, key: confirmedKey(event), plainKey: event.key }));
 		}
 
 		// While listening for a test event each Listen takes one event, and a test event must not block
@@ -187,7 +187,12 @@ export class SlickTextTrigger implements INodeType {
 		if (production && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean)) {
 			// Reading static data marks nothing as changed, so n8n saves nothing for the webhook call.
 			const stored = this.getWorkflowStaticData('node')[STORE_FIELD];
-			events = claimNew(memoryScope(this), events, Date.now(), stored);
+			const scope = memoryScope(this);
+			const now = Date.now();
+			// An event received under its plain key (before 0.2.0, or with Confirm Events off then) is a
+			// repeat too; only looked at, never recorded, so a forged event cannot claim it.
+			events = events.filter((event) => !('plainKey' in event) || !wasReceived(scope, String(event.plainKey), now, stored));
+			events = claimNew(scope, events, now, stored);
 			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
 		}
 

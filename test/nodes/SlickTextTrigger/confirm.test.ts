@@ -15,6 +15,8 @@ import { triggerWithRuns } from './triggerStep';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const verification = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/verification.js'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
+const deliveries = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/deliveries.js'));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const limiters = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/rateLimiter.js'));
 
 useWebhookServers();
@@ -188,6 +190,22 @@ describe('SlickText Trigger, Confirm Events with SlickText', () => {
 		// SlickText's retry of the real event is a repeat: no run.
 		const retry = await trigger.deliver({ ...real, attempts: 2 });
 		expect(retry.answer.body).toEqual({ message: 'Repeated delivery: already received; nothing started' });
+	});
+
+	it('a retry of an event received before its key included the checked fields is still a repeat', async () => {
+		const real = currentEvent('contact_created', 'before-upgrade', realContact());
+		// What an earlier version stored for this event: the digest of its plain key, and when.
+		const stored = { [deliveries.digest('current:before-upgrade')]: Math.floor(Date.now() / 1000) - 60 };
+		const trigger = await triggerWithRuns({
+			parameters: { platform: 'current', events: ['*'], confirmEvents: true },
+			credentials: { slickTextApi: box.sandbox.currentCredentials() },
+			staticData: { 'node:Node Under Test': { receivedEvents: stored } },
+		});
+		const retry = await trigger.deliver({ ...real, attempts: 2 });
+		expect(retry).toEqual({ answer: { status: 200, body: { message: 'Repeated delivery: already received; nothing started' } } });
+		// Another event is not affected, and the plain key was only read, not recorded.
+		expect((await trigger.deliver(currentEvent('contact_created', 'after-upgrade', realContact()))).step!.passed).toHaveLength(1);
+		expect(sent(box.sandbox)).toHaveLength(1);
 	});
 
 	it('remembers a contact confirmed a moment ago: another event with the same number needs no request, another number does', async () => {

@@ -63,10 +63,12 @@ export async function triggerWithRuns(options: {
 	parameters: INodeParameters;
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	mode?: WorkflowExecuteMode;
+	/** The workflow's static data as saved before the first delivery. */
+	staticData?: IDataObject;
 }): Promise<TriggerWithRuns> {
 	const nodeId = `step-trigger-${++triggers}-${process.pid}`;
 	const credentials = options.credentials ?? {};
-	const server = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: options.parameters, credentials, nodeId, mode: options.mode });
+	const server = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: options.parameters, credentials, nodeId, mode: options.mode, staticData: options.staticData });
 	/** Runs already handed to a delivery: deliveries may overlap, so each finds its own run by the event's id. */
 	const taken = new Set<number>();
 	return {
