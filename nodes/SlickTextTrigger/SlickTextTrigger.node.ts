@@ -189,8 +189,8 @@ export class SlickTextTrigger implements INodeType {
 			const stored = this.getWorkflowStaticData('node')[STORE_FIELD];
 			const scope = memoryScope(this);
 			const now = Date.now();
-			// An event received under its plain key (before 0.2.0, or with Confirm Events off then) is a
-			// repeat too; only looked at, never recorded, so a forged event cannot claim it.
+			// An event received under its plain key (by an earlier version of the node, or while Confirm Events
+			// was off) is a repeat too; that key is only read, never recorded, so a forged event cannot claim it.
 			events = events.filter((event) => !('plainKey' in event) || !wasReceived(scope, String(event.plainKey), now, stored));
 			events = claimNew(scope, events, now, stored);
 			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
@@ -206,9 +206,9 @@ export class SlickTextTrigger implements INodeType {
 
 	/**
 	 * The trigger's step in the run n8n starts for a delivery. With Confirm Events on it first looks the
-	 * events up with SlickText and passes on only those that match (verification.ts). In production it records the keys in the
-	 * node's static data, which n8n saves when the run ends and every webhook request reads (see
-	 * deliveries.ts), so that a repeat starts no run at all.
+	 * events up with SlickText and passes on only those that match (verification.ts). In production it
+	 * records the keys in the node's static data, which n8n saves when the run ends and every webhook
+	 * request reads (see deliveries.ts), so that a repeat starts no run at all.
 	 *
 	 * A queue-mode worker gets no static data from n8n (its copy of the workflow has none): saving its own
 	 * keys would replace what the database holds, so it saves only the very first keys of this trigger.
