@@ -11,12 +11,12 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD } from './deliveries';
+import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
-import { confirmEvents } from './verification';
+import { confirmedKey, confirmInRun, precheck } from './verification';
 
 /** The part of the response object used here; Express's response is a Node.js ServerResponse. */
 interface PlainResponse {
@@ -87,8 +87,16 @@ export class SlickTextTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
+			// n8n's editor (2.41) takes a parameter each of whose values shows a credential (in `show`) for the
+			// node's authentication selector: it hides it from the panel and sets it from the credential picked.
+			// Platform must stay visible and set by the user alone, so the current credential shows on
+			// `confirmEvents` and is only hidden (`hide`) by platform: `current` shows no credential by itself.
 			// Confirm Events with SlickText looks each current-platform event up with the API (verification.ts).
-			{ name: 'slickTextApi', required: true, displayOptions: { show: { platform: ['current'], confirmEvents: [true] } } },
+			{
+				name: 'slickTextApi',
+				required: true,
+				displayOptions: { show: { confirmEvents: [true] }, hide: { platform: ['legacy'] } },
+			},
 			// Holds the legacy webhook secret (legacySecret.ts); without one nothing is checked.
 			{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
 		],
@@ -159,11 +167,18 @@ export class SlickTextTrigger implements INodeType {
 			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
 		}
 
-		// Before the repeat check, so a forged event cannot take the place of a real one with its ID.
+		// Confirm Events: only the checks that need no request happen here, so the answer never waits for
+		// SlickText's API; the lookup happens in the run (execute below, verification.ts).
 		if (platform === 'current' && (this.getNodeParameter('confirmEvents', false) as boolean)) {
-			const confirmation = await confirmEvents(this, events);
-			if ('response' in confirmation) return confirmation.response;
-			events = confirmation.events;
+			const reasons: string[] = [];
+			events = events.filter((event) => {
+				const reason = precheck(event);
+				if (reason !== undefined) reasons.push(reason);
+				return reason === undefined;
+			});
+			if (events.length === 0) return acknowledge(`Cannot be confirmed with SlickText (${reasons.join('; ')}); nothing started`);
+			// Keyed by what the check compares too, so a forged event with a real event's ID cannot block it.
+			events = events.map((event) => ({ ...event, key: confirmedKey(event), plainKey: event.key }));
 		}
 
 		// While listening for a test event each Listen takes one event, and a test event must not block
@@ -172,7 +187,12 @@ export class SlickTextTrigger implements INodeType {
 		if (production && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean)) {
 			// Reading static data marks nothing as changed, so n8n saves nothing for the webhook call.
 			const stored = this.getWorkflowStaticData('node')[STORE_FIELD];
-			events = claimNew(memoryScope(this), events, Date.now(), stored);
+			const scope = memoryScope(this);
+			const now = Date.now();
+			// An event received under its plain key (by an earlier version of the node, or while Confirm Events
+			// was off) is a repeat too; that key is only read, never recorded, so a forged event cannot claim it.
+			events = events.filter((event) => !('plainKey' in event) || !wasReceived(scope, String(event.plainKey), now, stored));
+			events = claimNew(scope, events, now, stored);
 			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
 		}
 
@@ -185,9 +205,10 @@ export class SlickTextTrigger implements INodeType {
 	}
 
 	/**
-	 * The trigger's step in the run n8n starts for a delivery. In production it records the keys in the
-	 * node's static data, which n8n saves when the run ends and every webhook request reads (see
-	 * deliveries.ts), so that a repeat starts no run at all.
+	 * The trigger's step in the run n8n starts for a delivery. With Confirm Events on it first looks the
+	 * events up with SlickText and passes on only those that match (verification.ts). In production it
+	 * records the keys in the node's static data, which n8n saves when the run ends and every webhook
+	 * request reads (see deliveries.ts), so that a repeat starts no run at all.
 	 *
 	 * A queue-mode worker gets no static data from n8n (its copy of the workflow has none): saving its own
 	 * keys would replace what the database holds, so it saves only the very first keys of this trigger.
@@ -196,7 +217,14 @@ export class SlickTextTrigger implements INodeType {
 	 * webhook process, or came after a restart, then starts a run that stops here and sends nothing.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
+		let items = this.getInputData();
+		if (items.length === 0) return [items];
+		const platform = this.getNodeParameter('platform', 0, 'current') as Platform;
+		if (platform === 'current' && (this.getNodeParameter('confirmEvents', 0, false) as boolean)) {
+			// First, so that an event whose check failed is recorded nowhere: retrying the execution checks it again.
+			items = await confirmInRun(this, items);
+			if (items.length === 0) return [items];
+		}
 		if (this.getMode() === 'manual' || !(this.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
 			return [items];
 		}

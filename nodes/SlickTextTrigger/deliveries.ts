@@ -123,6 +123,18 @@ export function claimNew<T extends { key: string }>(
 	return fresh;
 }
 
+/**
+ * Whether this trigger node received the key within REMEMBER_MS (in this process's memory or in
+ * `stored`), without remembering it: for keys of an older format, which are checked but no longer made.
+ */
+export function wasReceived(scope: string, key: string, now: number, stored?: unknown): boolean {
+	const short = digest(key);
+	const at = memories.get(scope)?.get(short);
+	if (at !== undefined && now - at < REMEMBER_MS) return true;
+	const seconds = storedKeys(stored)[short];
+	return typeof seconds === 'number' && now - seconds * 1000 < REMEMBER_MS;
+}
+
 /** What n8n saves: the most recent PERSIST_MAX keys of the memory, within REMEMBER_MS, when it saves. */
 class StoredView {
 	constructor(

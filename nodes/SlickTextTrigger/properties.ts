@@ -3,9 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ANY_EVENT } from './events';
 import { confirmEventsProperties } from './verification';
 
-const whereToPasteTheUrl =
-	"paste this node's Production URL (under Webhook URLs at the top of this panel; the Test URL while n8n is Listening for test event after you click Execute step), tick the events chosen below and save";
-
+// One short notice per platform, the only one shown at a time (as n8n's own triggers do): what the user
+// must do in SlickText. The details (what is checked, what a repeat is) are in the fields' descriptions
+// and in the README.
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Platform',
@@ -28,14 +28,16 @@ export const properties: INodeProperties[] = [
 		description: 'Which SlickText platform sends the events; each has its own event format',
 	},
 	{
-		displayName: `SlickText has no API for webhooks, so add this one by hand: in SlickText open Settings > API & Webhooks > Webhooks, add a webhook, ${whereToPasteTheUrl}. SlickText does not sign these requests, so keep the URL private.`,
+		displayName:
+			"In SlickText open Settings > API & Webhooks > Webhooks, add this node's Production URL and tick the events chosen below",
 		name: 'currentSetup',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { platform: ['current'] } },
 	},
 	{
-		displayName: `SlickText has no API for webhooks, so add this one by hand: in the legacy dashboard (www.slicktext.com/dashboard) open the webhook settings, add a webhook, ${whereToPasteTheUrl}. Then copy the webhook's secret into the Webhook Secret of the SlickText Legacy API credential.`,
+		displayName:
+			"In the legacy dashboard add a webhook with this node's Production URL, and put its secret into the SlickText Legacy API credential (without one, every request is accepted)",
 		name: 'legacySetup',
 		type: 'notice',
 		default: '',
@@ -123,27 +125,11 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { platform: ['legacy'], '@version': [1] } },
 	},
 	{
-		displayName:
-			"Choose a SlickText Legacy API credential with the webhook's secret in its Webhook Secret: requests SlickText did not sign are then refused. Without a secret every request to this URL is accepted.",
-		name: 'noSecretNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { platform: ['legacy'] } },
-	},
-	{
 		displayName: 'Ignore Repeated Deliveries',
 		name: 'ignoreRepeatedDeliveries',
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to start nothing for an event this workflow already received in the last 25 hours. SlickText sends an event again when it gets no answer within 5 seconds. Current events are recognised by their ID, legacy events by their content without attemptNumber. Each event also carries this key as eventKey.',
-	},
-	{
-		displayName:
-			"Published workflows: a repeat is answered 200 and starts no run. Keys are kept in this n8n process's memory and, when each run ends, in the workflow's data in n8n's database (the latest 10,000 events), so they survive a restart and are shared by several n8n processes. Test events (Execute step, while n8n is Listening for test event) are never ignored and never remembered.",
-		name: 'repeatsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { ignoreRepeatedDeliveries: [true] } },
+			'Whether to start nothing for an event this workflow already received in the last 25 hours (SlickText sends an event again when it gets no answer within 5 seconds). Test events are never ignored. Each event carries its key as eventKey.',
 	},
 ];

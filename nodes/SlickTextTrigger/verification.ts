@@ -1,40 +1,59 @@
+import { createHash } from 'node:crypto';
+
 import {
 	sleep,
 	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
 	type INodeProperties,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
+	type NodeApiError,
 } from 'n8n-workflow';
 
-import { baseUrlOf, send, wireOf, type Answer } from '../shared/transport/request';
+import { baseUrlOf, send, wireOf } from '../shared/transport/request';
 import type { ReceivedEvent } from './events';
 
 /**
  * "Confirm Events with SlickText" (current platform). SlickText signs nothing on this platform, so a
  * post shaped like an event would start a run. With the option on, each event is looked up with the
- * SlickText API credential before anything starts:
+ * SlickText API credential, and only events that match go on past the trigger:
  * - contact_created, contact_updated: the contact exists in the credential's brand and has the event's
- *   mobile number (1 request);
+ *   mobile number (1 request, none when the same contact was confirmed with that number a moment ago);
  * - inbox_message_received: the contact has an inbox thread whose last message, or one of whose
  *   incoming messages, is the event's text (1 request, plus 1 per thread when the text is not the last);
  * - any other kind cannot be confirmed and starts nothing.
+ *
+ * Where: the webhook answers at once after the checks that need no request (precheck), and the lookup
+ * happens in the run, in the trigger's own step (confirmInRun), which n8n runs first in every run a
+ * delivery starts. SlickText waits at most 5 seconds for an answer, and a lookup that waits its turn at
+ * the rate limit (8 a second, shared with the workflow's own requests) cannot promise that: under load
+ * it held answers for 4-9 seconds and turned them into SlickText's retries (issue 31). An event that
+ * does not match ends its run at the trigger: nothing after it runs.
  */
 
 export const CONFIRMABLE_EVENTS = ['contact_created', 'contact_updated', 'inbox_message_received'];
 
-/** SlickText waits 5 seconds for an answer; a check that takes longer is answered 503 so SlickText retries. */
-export const CONFIRM_TIMEOUT_MS = 4000;
-
-/** How often the deadline looks whether the checks are done. */
-const DEADLINE_STEP_MS = 50;
-
 /** How many of a contact's inbox threads are searched for the message. */
 const MAX_THREADS_SEARCHED = 3;
 
-/** `retry`: SlickText could not be asked (network, rate limit, 5xx, a refused credential). */
-type Check = { ok: true } | { ok: false; reason: string; retry?: boolean };
+/**
+ * How long a contact confirmed with a number counts as confirmed for another event with the same
+ * number (a sign-up is often contact_created followed by contact_updated moments later). Only a
+ * match is remembered: an event with another number is always looked up.
+ */
+export const CONFIRMED_FOR_MS = 10 * 60 * 1000;
+/** At most this many confirmed contacts remembered per process (about 1 MB); the oldest go first. */
+export const CONFIRMED_MAX = 10_000;
 
-type ApiAnswer = { status: number; body: unknown } | { ok: false; reason: string; retry: true };
+/**
+ * A lookup that got no answer or a 5xx is asked again (a GET: asking again changes nothing), after
+ * 1, 2 and 4 seconds. Replaceable so that tests need not wait.
+ */
+export const confirmRetry = { attempts: 4, firstBackoffMs: 1000 };
+
+type Check = { ok: true } | { ok: false; reason: string };
+
+/** An answer to a lookup (2xx or 404), or the failure that stops the run. */
+type ApiAnswer = { status: number; body: unknown } | { failed: NodeApiError };
 
 function isRecord(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,36 +68,131 @@ function positiveId(value: unknown): string | undefined {
 	return /^[1-9]\d{0,17}$/.test(text) ? text : undefined;
 }
 
-/**
- * One GET to the brand, through the one transport like every other request. A 429 is not waited out
- * here (SlickText waits 5 seconds for the webhook's answer): any answer but 2xx and 404 is a retry.
- */
-async function get(ctx: IWebhookFunctions, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
-	let response: Answer;
-	try {
-		response = await send(
-			wireOf(ctx, 'current', { ...credentials, rateLimitWait: 0.001 }),
-			{ method: 'GET', baseURL: baseUrlOf('current', credentials), url: path, qs, json: true, headers: { Accept: 'application/json' } },
-			{ accept: [404] },
-		);
-	} catch (error) {
-		const status = (error as { httpCode?: string }).httpCode;
-		return { ok: false, retry: true, reason: status ? `SlickText answered ${status} to the check` : `SlickText could not be reached (${(error as Error).message})` };
-	}
-	return { status: response.status, body: response.body };
+function dataOf(json: IDataObject): IDataObject {
+	return isRecord(json.data) ? json.data : {};
 }
 
-async function confirmContact(ctx: IWebhookFunctions, credentials: IDataObject, data: IDataObject): Promise<Check> {
-	const id = positiveId(data.contact_id);
-	if (!id) return { ok: false, reason: 'the event has no contact_id' };
-	if (digits(data.mobile_number) === '') return { ok: false, reason: 'the event has no mobile_number' };
-	const answer = await get(ctx, credentials, `/contacts/${id}`);
-	if ('retry' in answer) return answer;
+function brandOf(credentials: IDataObject): string {
+	return String(credentials.brandId ?? '').trim().replace(/^b/i, '');
+}
+
+// ------------------------------------------------------------------------------ in the webhook
+
+/**
+ * The checks that need no request, done before the webhook answers: an event that fails them can
+ * never be confirmed and starts no run. Returns the reason, or undefined when the event goes on.
+ */
+export function precheck(event: ReceivedEvent): string | undefined {
+	if (!CONFIRMABLE_EVENTS.includes(event.name)) return `a ${event.name} event cannot be confirmed with the API`;
+	const data = dataOf(event.json);
+	if (!positiveId(data.contact_id)) return 'the event has no contact_id';
+	if (event.name === 'inbox_message_received') {
+		if (typeof data.last_message !== 'string') return 'the event has no last_message';
+	} else if (digits(data.mobile_number) === '') {
+		return 'the event has no mobile_number';
+	}
+	return undefined;
+}
+
+/**
+ * The repeat key of an event that is confirmed in the run: its ID plus a digest of what the check
+ * compares. A forged event that reuses a real event's ID with another number (or text) then has a key
+ * of its own, so it can never make the real event look like a repeat, although the webhook claims
+ * keys before anything is confirmed. SlickText's retries of an event carry the same data: same key.
+ */
+export function confirmedKey(event: ReceivedEvent): string {
+	const data = dataOf(event.json);
+	const checked =
+		event.name === 'inbox_message_received'
+			? `${String(data.contact_id)}|${String(data.last_message)}`
+			: `${String(data.contact_id)}|${digits(data.mobile_number)}`;
+	return `${event.key}#${createHash('sha256').update(checked).digest('base64url').slice(0, 12)}`;
+}
+
+// ------------------------------------------------------------------------------ in the run
+
+/**
+ * A lookup in the run, through the one transport like every other request of the package: it waits out
+ * 429s for as long as the credential's Rate Limit Wait allows. A 5xx or no answer is asked again a few
+ * times (a lookup changes nothing); after that the run fails with SlickText's status and message, and the
+ * user can retry the execution.
+ */
+async function ask(ctx: IExecuteFunctions, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
+	const wire = wireOf(ctx, 'current', credentials);
+	const request = { method: 'GET' as const, baseURL: baseUrlOf('current', credentials), url: path, qs, json: true, headers: { Accept: 'application/json' } };
+	for (let attempt = 1; ; attempt++) {
+		try {
+			// A 404 is an answer here: the contact does not exist.
+			const answer = await send(wire, request, { accept: [404] });
+			return { status: answer.status, body: answer.body };
+		} catch (error) {
+			// No HTTP code: no answer came (or it was not JSON).
+			const code = Number((error as NodeApiError).httpCode);
+			if ((!(code > 0) || code >= 500) && attempt < confirmRetry.attempts) {
+				await sleep(confirmRetry.firstBackoffMs * 2 ** (attempt - 1));
+				continue;
+			}
+			return { failed: error as NodeApiError };
+		}
+	}
+}
+
+/** One process-wide memory of contacts confirmed with a number, per credential (key, base URL, brand). */
+const confirmed = new Map<string, number>();
+/** Lookups under way, so that events of one contact arriving together share one request. */
+const pending = new Map<string, Promise<ApiAnswer>>();
+
+function scopeOf(credentials: IDataObject): string {
+	const identity = `${String(credentials.baseUrl ?? '').trim()}|${brandOf(credentials)}|${String(credentials.apiKey ?? '').trim()}`;
+	// Hashed so that no key is kept as a map key.
+	return createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+}
+
+function rememberConfirmed(key: string, now: number): void {
+	confirmed.delete(key);
+	confirmed.set(key, now);
+	for (const oldest of confirmed.keys()) {
+		if (confirmed.size <= CONFIRMED_MAX) break;
+		confirmed.delete(oldest);
+	}
+}
+
+function recentlyConfirmed(key: string, now: number): boolean {
+	const at = confirmed.get(key);
+	if (at === undefined) return false;
+	if (now - at < CONFIRMED_FOR_MS) return true;
+	confirmed.delete(key);
+	return false;
+}
+
+/** Forgets every confirmed contact (for tests and benchmarks). */
+export function forgetConfirmedContacts(): void {
+	confirmed.clear();
+}
+
+/** Asks once for every caller that needs the same answer at the same time. */
+async function shared(key: string, lookup: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+	let answer = pending.get(key);
+	if (answer === undefined) {
+		answer = lookup().finally(() => pending.delete(key));
+		pending.set(key, answer);
+	}
+	return await answer;
+}
+
+async function confirmContact(ctx: IExecuteFunctions, credentials: IDataObject, scope: string, data: IDataObject): Promise<Check | NodeApiError> {
+	const id = positiveId(data.contact_id)!;
+	const number = digits(data.mobile_number);
+	const memoryKey = `${scope}|${id}|${number}`;
+	if (recentlyConfirmed(memoryKey, Date.now())) return { ok: true };
+	const answer = await shared(`${scope}|/contacts/${id}`, async () => await ask(ctx, credentials, `/contacts/${id}`));
+	if ('failed' in answer) return answer.failed;
 	if (answer.status === 404) return { ok: false, reason: `contact ${id} does not exist in the brand` };
 	const contact = isRecord(answer.body) && isRecord(answer.body.data) ? answer.body.data : answer.body;
-	if (!isRecord(contact) || digits(contact.mobile_number) !== digits(data.mobile_number)) {
+	if (!isRecord(contact) || digits(contact.mobile_number) !== number) {
 		return { ok: false, reason: `contact ${id} does not have the event's mobile number` };
 	}
+	rememberConfirmed(memoryKey, Date.now());
 	return { ok: true };
 }
 
@@ -87,13 +201,12 @@ function listOf(body: unknown): IDataObject[] {
 	return Array.isArray(body) ? body.filter(isRecord) : [];
 }
 
-async function confirmInboxMessage(ctx: IWebhookFunctions, credentials: IDataObject, data: IDataObject): Promise<Check> {
-	const id = positiveId(data.contact_id);
-	if (!id) return { ok: false, reason: 'the event has no contact_id' };
-	const text = typeof data.last_message === 'string' ? data.last_message : undefined;
-	if (text === undefined) return { ok: false, reason: 'the event has no last_message' };
-	const found = await get(ctx, credentials, '/inbox-threads', { _contact_id: id, limit: 50 });
-	if ('retry' in found) return found;
+async function confirmInboxMessage(ctx: IExecuteFunctions, credentials: IDataObject, scope: string, data: IDataObject): Promise<Check | NodeApiError> {
+	const id = positiveId(data.contact_id)!;
+	const text = String(data.last_message);
+	const qs = { _contact_id: id, limit: 50 };
+	const found = await shared(`${scope}|/inbox-threads?${id}`, async () => await ask(ctx, credentials, '/inbox-threads', qs));
+	if ('failed' in found) return found.failed;
 	const threads = listOf(found.body).filter((thread) => String(thread._contact_id) === id);
 	if (threads.length === 0) return { ok: false, reason: `contact ${id} has no inbox thread` };
 	if (threads.some((t) => t.last_message === text && t.last_message_direction === 'incoming')) return { ok: true };
@@ -101,71 +214,56 @@ async function confirmInboxMessage(ctx: IWebhookFunctions, credentials: IDataObj
 	for (const thread of threads.slice(0, MAX_THREADS_SEARCHED)) {
 		const threadId = String(thread._id ?? '');
 		if (!/^\w+$/.test(threadId)) continue;
-		const answer = await get(ctx, credentials, `/inbox-threads/${threadId}/content`, { limit: 100 });
-		if ('retry' in answer) return answer;
+		const answer = await ask(ctx, credentials, `/inbox-threads/${threadId}/content`, { limit: 100 });
+		if ('failed' in answer) return answer.failed;
 		if (listOf(answer.body).some((m) => m.direction === 'incoming' && m.body === text)) return { ok: true };
 	}
 	return { ok: false, reason: `contact ${id} has no incoming inbox message with this text` };
 }
 
-async function confirmOne(ctx: IWebhookFunctions, credentials: IDataObject, event: ReceivedEvent): Promise<Check> {
-	const data = isRecord(event.json.data) ? event.json.data : {};
-	const brand = String(credentials.brandId ?? '').trim().replace(/^b/i, '');
+async function confirmOne(ctx: IExecuteFunctions, credentials: IDataObject, scope: string, json: IDataObject): Promise<Check | NodeApiError> {
+	const name = String(json.name ?? '');
+	const reason = precheck({ json, name, key: '' });
+	if (reason !== undefined) return { ok: false, reason };
+	const data = dataOf(json);
+	const brand = brandOf(credentials);
 	if (data._brand_id !== undefined && String(data._brand_id) !== brand) {
 		return { ok: false, reason: `the event is for brand ${String(data._brand_id)}, the credential for brand ${brand}` };
 	}
-	if (event.name === 'contact_created' || event.name === 'contact_updated') return await confirmContact(ctx, credentials, data);
-	if (event.name === 'inbox_message_received') return await confirmInboxMessage(ctx, credentials, data);
-	return { ok: false, reason: `a ${event.name} event cannot be confirmed with the API` };
+	if (name === 'inbox_message_received') return await confirmInboxMessage(ctx, credentials, scope, data);
+	return await confirmContact(ctx, credentials, scope, data);
 }
 
 /**
- * Resolves 'timeout' after CONFIRM_TIMEOUT_MS unless the checks settle first. Waits in short steps, so no
- * long timer outlives a check that answered quickly (sleep cannot be cancelled).
+ * The items of the run whose event SlickText confirms, in order. The others are dropped, with a hint
+ * on the trigger's output that says why. When SlickText cannot be asked (after the waits above) the
+ * run fails: the webhook has answered already, so the failed execution is where the event is kept.
  */
-async function deadline(isSettled: () => boolean): Promise<'timeout'> {
-	const end = Date.now() + CONFIRM_TIMEOUT_MS;
-	while (!isSettled() && Date.now() < end) await sleep(Math.min(DEADLINE_STEP_MS, end - Date.now()));
-	return 'timeout';
-}
-
-function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
-	const res = ctx.getResponseObject();
-	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-	res.end(JSON.stringify({ message }));
-	return { noWebhookResponse: true };
-}
-
-/**
- * Keeps the events SlickText confirms. Returns the answer when nothing may start: 200 when no event
- * was confirmed (a forged event gets nothing to retry), 503 when SlickText could not be asked in time
- * (SlickText retries a real event later).
- */
-export async function confirmEvents(
-	ctx: IWebhookFunctions,
-	events: ReceivedEvent[],
-): Promise<{ events: ReceivedEvent[] } | { response: IWebhookResponseData }> {
+export async function confirmInRun(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (items.length === 0) return items;
 	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
-	let settled = false;
-	const checks = Promise.all(events.map(async (event) => await confirmOne(ctx, credentials, event))).finally(() => {
-		settled = true;
+	const scope = scopeOf(credentials);
+	const results = await Promise.all(items.map(async (item) => await confirmOne(ctx, credentials, scope, item.json)));
+	const failure = results.find((result): result is NodeApiError => !('ok' in result));
+	if (failure) {
+		failure.description = `${failure.description ?? ''} The event could not be confirmed, so nothing after the trigger ran; retry this execution once SlickText answers.`.trim();
+		throw failure;
+	}
+	const reasons = results.flatMap((result) => ('ok' in result && !result.ok ? [result.reason] : []));
+	if (reasons.length > 0) {
+		ctx.addExecutionHints({
+			message: `Not confirmed by SlickText, so not passed on: ${reasons.join('; ')}`,
+			type: 'warning',
+			location: 'outputPane',
+		});
+	}
+	return items.filter((_, index) => {
+		const result = results[index];
+		return 'ok' in result && result.ok;
 	});
-	const results = await Promise.race([checks, deadline(() => settled)]);
-	if (results === 'timeout') {
-		// The checks go on in the background and finish on their own; their result is not used.
-		return { response: answer(ctx, 503, 'Could not confirm the event in time; nothing started') };
-	}
-	const unanswered = results.find((r) => !r.ok && r.retry);
-	if (unanswered && !unanswered.ok) {
-		return { response: answer(ctx, 503, `Could not confirm the event: ${unanswered.reason}; nothing started`) };
-	}
-	const confirmed = events.filter((_, index) => results[index].ok);
-	if (confirmed.length > 0) return { events: confirmed };
-	const reasons = results.map((r) => (r.ok ? '' : r.reason)).join('; ');
-	return { response: { webhookResponse: { message: `Not confirmed by SlickText (${reasons}); nothing started` } } };
 }
 
-/** The option and what it checks, shown on the current platform (spliced into properties.ts). */
+/** The option, shown on the current platform (spliced into properties.ts). */
 export const confirmEventsProperties: INodeProperties[] = [
 	{
 		displayName: 'Confirm Events with SlickText',
@@ -173,15 +271,7 @@ export const confirmEventsProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to look each event up with the SlickText API before the workflow starts, because SlickText does not sign these requests. Events that do not match start nothing. Each check is 1–2 requests and counts against the rate limit.',
+			"Whether to look each event up with the SlickText API (1 request, in the run) and pass on only events of a real contact of the credential's brand with the event's number or message. SlickText does not sign these requests.",
 		displayOptions: { show: { platform: ['current'] } },
-	},
-	{
-		displayName:
-			"Checked: Contact Created and Contact Updated, that the contact exists in the credential's brand and has the event's mobile number; Inbox Message Received, that the contact has an inbox thread with an incoming message of the event's text. Not checked: the other fields of the event (a name, a custom field), and that the event was not already used. Other kinds of events start nothing while this is on. An event that does not match is answered 200 so SlickText does not send it again; when SlickText cannot be asked within 4 seconds the answer is 503 and SlickText retries.",
-		name: 'confirmEventsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { platform: ['current'], confirmEvents: [true] } },
 	},
 ];

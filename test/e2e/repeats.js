@@ -6,6 +6,8 @@
 // the sandbox): the keys live in the process's memory and in the node's static data in n8n's database.
 
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 
 const PORT = Number(process.env.E2E_N8N_PORT || 5691);
 const EVENTS = 3;
@@ -76,7 +78,17 @@ const listenWorkflow = (CREDENTIAL_IDS) =>
 // Also used by bench/repeats-queue-n8n.js, so both deliver to the same workflow.
 exports.workflow = workflow;
 
-exports.workflows = ({ CREDENTIAL_IDS }) => [...platforms(CREDENTIAL_IDS).map((p) => p.wf), listenWorkflow(CREDENTIAL_IDS)];
+/** examples/04 as shipped (Confirm Events on), under an id and a webhook of its own. */
+const EXAMPLE4_ID = 'e2eExample4Confirm';
+function exampleFour() {
+	const file = path.resolve(__dirname, '../../examples/04-new-subscriber-to-welcome-list.json');
+	const wf = JSON.parse(fs.readFileSync(file, 'utf8'));
+	const trigger = wf.nodes.find((n) => n.type === 'n8n-nodes-slicktext.slickTextTrigger');
+	trigger.webhookId = 'e2e-example4-confirm';
+	return { ...wf, id: EXAMPLE4_ID, name: 'e2e: example 4 as shipped', versionId: `${EXAMPLE4_ID}-v1`, settings: { saveDataSuccessExecution: 'all' } };
+}
+
+exports.workflows = ({ CREDENTIAL_IDS }) => [...platforms(CREDENTIAL_IDS).map((p) => p.wf), listenWorkflow(CREDENTIAL_IDS), exampleFour()];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -209,6 +221,53 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 			for (const p of list) {
 				for (const c of [...contacts(p), p.firstContact + EVENTS]) assert.equal(sideEffects(c), 1, `${p.name}: side effects of contact ${c} after the restart`);
 			}
+		});
+
+		await check('Confirm Events (examples/04 as shipped): every delivery answered at once; forged events add nothing, real ones once', async () => {
+			const wf = exampleFour();
+			const stored = await rest('GET', `/rest/workflows/${wf.id}`);
+			const res = await rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.json?.data?.versionId });
+			assert.ok(res.status < 300, `activate ${wf.id}: ${res.status}`);
+			const url = `${n8n.base}/webhook/${wf.nodes.find((n) => n.webhookId).webhookId}/webhook`;
+			const brand = sandbox.state.current.brands.get(1001);
+			const contactOf = (id) => brand.contacts.find((c) => c.contact_id === id);
+			const event = (id, data) => ({ id, name: 'contact_created', url: 'https://example.com/hook', attempts: 1, date: '2024-11-25 16:15:19', data: { _brand_id: 1001, opt_in_status: 'subscribed', ...data } });
+			const real = (contactId) => event(`confirm-real-${contactId}`, { contact_id: contactId, mobile_number: contactOf(contactId).mobile_number });
+			const post = async (body) => {
+				const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+				return { status: r.status, text: await r.text() };
+			};
+			// Registered once a post is no longer 404; the probe is itself a forged event (an unknown contact).
+			for (let i = 0; (await post(event('confirm-probe', { contact_id: 99999998, mobile_number: '+16175550000' }))).status === 404; i++) {
+				assert.ok(i < 60, 'example 4 webhook never registered');
+				await pause(300);
+			}
+			const forged = [
+				// A real contact with a number of the sender's choice.
+				event('confirm-forged-number', { contact_id: 74, mobile_number: '+882355501234' }),
+				// A contact the brand does not have.
+				event('confirm-forged-missing', { contact_id: 99999999, mobile_number: '+16175550001' }),
+				// A real contact and number, but another brand.
+				event('confirm-forged-brand', { contact_id: 75, mobile_number: contactOf(75).mobile_number, _brand_id: 2002 }),
+				// A real event's ID with another number, sent before the real event.
+				{ ...real(71), data: { ...real(71).data, mobile_number: '+882355509999' } },
+			];
+			const answers = [];
+			for (const body of forged) answers.push(await post(body));
+			answers.push(...(await Promise.all([71, 72, 73].map(async (id) => await post(real(id))))));
+			// Answered as any started event (an empty 200): the check happens in the run, after the answer.
+			assert.deepEqual(answers, Array(7).fill({ status: 200, text: '' }));
+			const adds = (id) => sideEffects(id);
+			for (let i = 0; [71, 72, 73].some((id) => adds(id) < 1); i++) {
+				assert.ok(i < 60, `real events added: ${[71, 72, 73].map(adds)}`);
+				await pause(250);
+			}
+			assert.equal(await settled(wf.id, 8), 8, 'one run per delivery (the probe, 4 forged, 3 real)');
+			for (const id of [71, 72, 73]) assert.equal(adds(id), 1, `list adds of real contact ${id}`);
+			for (const id of [74, 75, 99999999, 99999998]) assert.equal(adds(id), 0, `list adds of forged contact ${id}`);
+			// The lookups happened in the runs: one GET per event that needed one (not the other brand).
+			const lookups = sandbox.requests.filter((r) => r.method === 'GET' && /^\/v1\/brands\/1001\/contacts\/\d+$/.test(r.path)).map((r) => Number(r.path.split('/').pop()));
+			assert.deepEqual(lookups.sort((a, b) => a - b), [71, 71, 72, 73, 74, 99999998, 99999999]);
 		});
 	} finally {
 		if (n8n) await stopProcess(n8n.child);

@@ -1,9 +1,9 @@
 'use strict';
-// Two workflows with a SlickText Trigger (one per platform), activated by the end-to-end test.
+// Two workflows with a SlickText Trigger (one per platform), activated by the end-to-end test. Confirm
+// Events is tested end to end on examples/04 as shipped, in repeats.js (side effects counted there).
 
 const CURRENT_PATH = 'e2e-current-events';
 const LEGACY_PATH = 'e2e-legacy-events';
-const CONFIRM_PATH = 'e2e-confirmed-events';
 const SECRET = 'e2e-webhook-secret';
 
 function workflow(id, name, path, parameters, { typeVersion = 1, credentials } = {}) {
@@ -43,13 +43,6 @@ function all() {
 			{ platform: 'legacy', legacyEvents: ['NewSubscriber'] },
 			{ typeVersion: 2, credentials: { slickTextLegacyApi: { id: 'slicktextLegacy01', name: 'SlickText sandbox (legacy API)' } } },
 		),
-		workflow(
-			'e2eTriggerConfirm',
-			'E2E trigger (current, confirmed with SlickText)',
-			CONFIRM_PATH,
-			{ platform: 'current', events: ['contact_created'], confirmEvents: true },
-			{ typeVersion: 2, credentials: { slickTextApi: { id: 'slicktextCurrent1', name: 'SlickText sandbox (current API)' } } },
-		),
 	];
 }
 
@@ -74,4 +67,4 @@ function legacyData(id = '555') {
 	});
 }
 
-module.exports = { all, currentEvent, legacyData, CURRENT_PATH, LEGACY_PATH, CONFIRM_PATH, SECRET };
+module.exports = { all, currentEvent, legacyData, CURRENT_PATH, LEGACY_PATH, SECRET };

@@ -1,6 +1,6 @@
 // What the user sees in the editor: the fields shown for each platform (evaluated with n8n's own
 // displayOptions logic), the set-up notices, and a webhook lifecycle that registers nothing.
-import { NodeHelpers, type INode, type INodeParameters, type INodeType } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { createNode, loadPackage } from '../../helpers/engine';
 
@@ -14,6 +14,32 @@ function shown(values: INodeParameters, typeVersion = 2) {
 	return description.properties
 		.filter((property) => NodeHelpers.displayParameter(parameters, property, node, description))
 		.map((property) => property.name);
+}
+
+/**
+ * The parameter n8n's editor (2.41.1) takes as a node's authentication selector: it hides that parameter
+ * from the panel and sets it from the credential picked. Rewritten from the editor's getMainAuthField and
+ * its helpers (editor-ui dist, workflows.store chunk): the fields named in the credentials' `show` rules;
+ * one named `authentication` without a "none" option, or else the first with options every one of whose
+ * values shows some credential.
+ */
+function mainAuthField(type: INodeTypeDescription): INodeProperties | null {
+	const fields: INodeProperties[] = [];
+	const values: Record<string, string[]> = {};
+	for (const credential of type.credentials ?? []) {
+		for (const [name, allowed] of Object.entries(credential.displayOptions?.show ?? {})) {
+			for (const field of type.properties.filter((p) => p.name === name)) if (!fields.includes(field)) fields.push(field);
+			values[name] = (values[name] ?? []).concat((allowed ?? []).map((v) => (v ? String(v) : '')));
+		}
+	}
+	const named = fields.find((f) => f.name === 'authentication' && !f.options?.some((o) => 'value' in o && o.value === 'none'));
+	if (named) return named;
+	return (
+		fields.find((f) => {
+			if (!f.options?.length) return false;
+			return f.options.every((o) => !('value' in o) || typeof o.value !== 'string' || values[f.name].includes(o.value));
+		}) ?? null
+	);
 }
 
 function notice(name: string) {
@@ -45,47 +71,52 @@ describe('SlickText Trigger description', () => {
 		expect(credentialsShown({ platform: 'current' })).toEqual([]);
 		expect(credentialsShown({ platform: 'current', confirmEvents: true })).toEqual(['slickTextApi (required)']);
 		expect(credentialsShown({ platform: 'legacy' })).toEqual(['slickTextLegacyApi']);
+		// A value left over from the current platform does not ask for the current credential on legacy.
+		expect(credentialsShown({ platform: 'legacy', confirmEvents: true })).toEqual(['slickTextLegacyApi']);
 	});
 
-	it('shows the current set-up and events by default', () => {
-		expect(shown({})).toEqual(['platform', 'currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'repeatsNotice']);
-		expect(shown({ confirmEvents: true })).toContain('confirmEventsNotice');
-		expect(notice('confirmEventsNotice')).toContain('Not checked');
-		expect(shown({ ignoreRepeatedDeliveries: false })).not.toContain('repeatsNotice');
-		// Says where the memory lives, what covers a restart, and what a test event does.
-		expect(notice('repeatsNotice')).toContain("this n8n process's memory");
-		expect(notice('repeatsNotice')).toContain("in n8n's database (the latest 10,000 events), so they survive a restart");
-		expect(notice('repeatsNotice')).toContain('Test events (Execute step, while n8n is Listening for test event) are never ignored');
+	it("gives n8n's editor no authentication selector to hide: Platform stays a field of its own", () => {
+		expect(mainAuthField(description)).toBeNull();
+		// The credentials as they were (both on `platform`) made `platform` the selector: the check can fail.
+		const before = {
+			...description,
+			credentials: [
+				{ name: 'slickTextApi', required: true, displayOptions: { show: { platform: ['current'], confirmEvents: [true] } } },
+				{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
+			],
+		} as INodeTypeDescription;
+		expect(mainAuthField(before)?.name).toBe('platform');
+	});
+
+	it('shows the current set-up and events by default, with one short notice', () => {
+		const current = ['platform', 'currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries'];
+		expect(shown({})).toEqual(current);
+		expect(shown({ confirmEvents: true })).toEqual(current);
+		expect(shown({ ignoreRepeatedDeliveries: false })).toEqual(current);
 		expect(notice('currentSetup')).toContain('Settings > API & Webhooks > Webhooks');
 		expect(notice('currentSetup')).toContain('Production URL');
 	});
 
+	it('never shows more than one notice, and each is one short sentence', () => {
+		const notices = description.properties.filter((p) => p.type === 'notice');
+		for (const values of [{}, { confirmEvents: true }, { platform: 'legacy' }, { platform: 'legacy', ignoreRepeatedDeliveries: false }]) {
+			for (const version of [1, 2]) {
+				const names = shown(values, version);
+				expect([values, version, notices.filter((n) => names.includes(n.name)).length]).toEqual([values, version, 1]);
+			}
+		}
+		for (const n of notices) expect([n.name, n.displayName.length <= 200, /[.;:]\s/.test(n.displayName)]).toEqual([n.name, true, false]);
+	});
+
 	it('shows the legacy set-up, events and where the secret goes; no secret field from version 2 on', () => {
-		expect(shown({ platform: 'legacy' })).toEqual([
-			'platform',
-			'legacySetup',
-			'legacyEvents',
-			'noSecretNotice',
-			'ignoreRepeatedDeliveries',
-			'repeatsNotice',
-		]);
+		expect(shown({ platform: 'legacy' })).toEqual(['platform', 'legacySetup', 'legacyEvents', 'ignoreRepeatedDeliveries']);
 		expect(notice('legacySetup')).toContain('SlickText Legacy API credential');
-		expect(notice('noSecretNotice')).toContain('every request to this URL is accepted');
+		expect(notice('legacySetup')).toContain('every request is accepted');
 	});
 
 	it('still shows the Webhook Secret parameter of a version 1 node, marked deprecated', () => {
-		expect(shown({ platform: 'legacy' }, 1)).toEqual([
-			'platform',
-			'legacySetup',
-			'legacyEvents',
-			'webhookSecret',
-			'noSecretNotice',
-			'ignoreRepeatedDeliveries',
-			'repeatsNotice',
-		]);
-		// The notice stays: it says where the secret belongs now.
-		expect(shown({ platform: 'legacy', webhookSecret: 's3cret' }, 1)).toContain('noSecretNotice');
-		expect(notice('legacySetup')).toContain('www.slicktext.com/dashboard');
+		expect(shown({ platform: 'legacy' }, 1)).toEqual(['platform', 'legacySetup', 'legacyEvents', 'webhookSecret', 'ignoreRepeatedDeliveries']);
+		expect(notice('legacySetup')).toContain('legacy dashboard');
 		expect(description.properties.find((p) => p.name === 'webhookSecret')!.description).toMatch(/^Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential/);
 	});
 
