@@ -10,6 +10,10 @@ const dir = process.env.SLICKTEXT_COMPAT_N8N_DIR;
 if (!dir) throw new Error('SLICKTEXT_COMPAT_N8N_DIR is not set: run `npm run compat` (scripts/compat.js)');
 const modules = path.join(dir, 'node_modules');
 
+// n8n-core 2.0 loads @langchain/core, which require()s p-retry 7, an ES module: Node 20.19 and later load
+// that natively, jest's module system does not. Those files are transpiled to CommonJS for jest.
+const esmOnly = ['p-retry', 'is-network-error'];
+
 /** @type {import('jest').Config} */
 module.exports = {
 	...base,
@@ -18,6 +22,14 @@ module.exports = {
 	// tests and the trigger's webhook. Left out: the sandbox's own tests, the package and example files
 	// and the live-check script, which do not load n8n.
 	roots: ['<rootDir>/test/nodes', '<rootDir>/test/reliability', '<rootDir>/test/credentials'],
+	transform: {
+		...base.transform,
+		[`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: [
+			'ts-jest',
+			{ tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' }, diagnostics: false },
+		],
+	},
+	transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
 	moduleNameMapper: {
 		'^n8n-workflow(/.*)?$': `${modules}/n8n-workflow$1`,
 		'^n8n-core(/.*)?$': `${modules}/n8n-core$1`,
