@@ -8,8 +8,8 @@ import {
 	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
+import * as workflowPackage from 'n8n-workflow';
 import {
-	createRunExecutionData,
 	ICredentialsHelper,
 	NodeHelpers,
 	Workflow,
@@ -26,8 +26,37 @@ import {
 	type IWorkflowExecuteAdditionalData,
 	type INodeParameters,
 	type ExecutionError,
+	type IRunExecutionData,
 } from 'n8n-workflow';
 import * as path from 'node:path';
+
+// The same harness runs on the oldest n8n the package supports (`npm run compat`, docs/compatibility.md).
+// Where n8n 1.x's API differs, the newer call is used when it exists and n8n 1.x's otherwise.
+
+/** The loader step for declarative nodes: n8n-core's DirectoryLoader since 2.0, n8n-workflow's before. */
+const applyDeclarativeNodeOptionParameters: (nodeType: INodeType) => void =
+	(DirectoryLoader as { applyDeclarativeNodeOptionParameters?: (nodeType: INodeType) => void })
+		.applyDeclarativeNodeOptionParameters ??
+	(NodeHelpers as unknown as { applyDeclarativeNodeOptionParameters: (nodeType: INodeType) => void })
+		.applyDeclarativeNodeOptionParameters;
+
+/** Run data to start from: n8n-workflow's factory since 2.0; before it, the same object built by hand. */
+function createRunExecutionData(options: { executionData?: { nodeExecutionStack: unknown[] } } = {}): IRunExecutionData {
+	const factory = (workflowPackage as { createRunExecutionData?: (o: typeof options) => IRunExecutionData })
+		.createRunExecutionData;
+	if (factory) return factory(options);
+	return {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			nodeExecutionStack: options.executionData?.nodeExecutionStack ?? [],
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: {},
+		},
+	} as unknown as IRunExecutionData;
+}
 
 const root = path.resolve(__dirname, '../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -47,7 +76,7 @@ export function loadPackage(): Loaded {
 		const className = path.basename(file).replace(/\.node\.js$/, '');
 		const nodeType = new mod[className]() as INodeType;
 		// The server applies this to declarative nodes when it loads them (adds the request options).
-		DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+		applyDeclarativeNodeOptionParameters(nodeType);
 		nodes[nodeType.description.name] = nodeType;
 	}
 	for (const file of pkg.n8n.credentials as string[]) {
