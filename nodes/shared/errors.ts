@@ -247,11 +247,22 @@ export function responseError(
 }
 
 /** A request that got no HTTP answer at all: refused, dropped, timed out. */
+/**
+ * The network error code (ECONNRESET, ETIMEDOUT, ...) of a request that got no answer. n8n's request
+ * helper gives it on the error or its cause; n8n 1.123 and 2.0 wrap it in a NodeApiError whose cause is
+ * gone and whose httpCode holds the code.
+ */
+export function networkCode(error: unknown): string | undefined {
+	const raw = (error ?? {}) as { code?: string; cause?: { code?: string }; httpCode?: string };
+	const fromHttpCode = typeof raw.httpCode === 'string' && /^E[A-Z_]+$/.test(raw.httpCode) ? raw.httpCode : undefined;
+	return raw.code ?? raw.cause?.code ?? fromHttpCode;
+}
+
 export function transportError(node: INode, error: unknown, itemIndex?: number, secrets: string[] = []): NodeApiError {
-	const raw = (error ?? {}) as { code?: string; cause?: { code?: string }; message?: string };
+	const raw = (error ?? {}) as { message?: string };
 	// Fields read one by one: an Error's message and cause are not enumerable.
-	const e = { code: raw.code, cause: raw.cause, message: redact(String(raw.message ?? ''), secrets) };
-	const code = e.code ?? e.cause?.code;
+	const e = { message: redact(String(raw.message ?? ''), secrets) };
+	const code = networkCode(error);
 	let headline = 'Could not reach SlickText';
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
 		headline = 'SlickText did not answer in time';

@@ -5,7 +5,7 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { asNodeError, malformedError, markUnanswered, responseError, secretsOf, transportError } from '../errors';
+import { asNodeError, malformedError, markUnanswered, networkCode, responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import { limiterClock, limiterForCredential, rateHeaders, rateLimitWaitMs, type RateLimiter } from './rateLimiter';
 
@@ -155,9 +155,7 @@ function isStop(error: unknown): boolean {
  */
 function unanswered(node: INode, error: unknown, itemIndex: number | undefined, secrets: string[]) {
 	const mapped = transportError(node, error, itemIndex, secrets);
-	const raw = (error ?? {}) as { code?: string; cause?: { code?: string } };
-	const code = raw.code ?? raw.cause?.code;
-	const neverArrived = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL'].includes(String(code));
+	const neverArrived = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL'].includes(String(networkCode(error)));
 	return neverArrived ? mapped : markUnanswered(mapped);
 }
 
