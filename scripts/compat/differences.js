@@ -76,6 +76,16 @@ const differences = [
 		workflow: ['1.120.31', '2.0.1'],
 		why: 'As for the SlickText API credential: the 401 rule\'s message gives way to n8n\'s generic one.',
 	},
+	{
+		file: 'test/nodes/shared/runner/run.test.ts',
+		test: /^the node's Proxy option .* fails the item before any request, with n8n's own message and hint$/,
+		failure: /Expected: "The proxy is not valid"\s+Received: "The proxy is not value"/,
+		workflow: ['1.83.0', '1.86.0', '1.120.31', '2.0.1'],
+		why:
+			"The test runs the same bad proxy through the package's runner and through n8n's routing node. n8n's " +
+			'routing node of these versions says "The proxy is not value" (a typo n8n fixed later); the package says ' +
+			'"The proxy is not valid", as n8n 2.41 does. The hint naming the bad part is the same.',
+	},
 ];
 
 /** The differences seen on an n8n-workflow version. */

@@ -41,7 +41,7 @@ const applyDeclarativeNodeOptionParameters: (nodeType: INodeType) => void =
 		.applyDeclarativeNodeOptionParameters;
 
 /** Run data to start from: n8n-workflow's factory since 2.0; before it, the same object built by hand. */
-function createRunExecutionData(options: { executionData?: { nodeExecutionStack: unknown[] } } = {}): IRunExecutionData {
+export function createRunExecutionData(options: { executionData?: { nodeExecutionStack: unknown[] } } = {}): IRunExecutionData {
 	const factory = (workflowPackage as { createRunExecutionData?: (o: typeof options) => IRunExecutionData })
 		.createRunExecutionData;
 	if (factory) return factory(options);

@@ -2,10 +2,10 @@
 // trigger's own step (execute) first in that run; here it runs through n8n-core's WorkflowExecute in the
 // mode of a production delivery ('webhook'), with the same node (same id, so the same memory) as the
 // webhook server, so that a test sees what the workflow after the trigger would get.
-import { createRunExecutionData, type ICredentialDataDecryptedObject, type IDataObject, type INodeParameters, type IRun, type NodeExecutionHint, type WorkflowExecuteMode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters, IRun, NodeExecutionHint, WorkflowExecuteMode } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 
-import { createAdditionalData, createNode, createWorkflow } from '../../helpers/engine';
+import { createAdditionalData, createNode, createRunExecutionData, createWorkflow } from '../../helpers/engine';
 import { postJson, startWebhookServer, type Answer, type WebhookServer } from '../../helpers/webhook';
 
 export interface StepResult {
