@@ -25,7 +25,7 @@
 //   BENCH_TRIGGER_FORGED     one delivery in this many is forged [10]; 0: none
 //   BENCH_TRIGGER_VARIANTS   start nodes, comma-separated [confirm,plain,webhook]; v1 adds the trigger at
 //                            typeVersion 1
-//   BENCH_TRIGGER_ROUNDS     rounds per group [1]
+//   BENCH_TRIGGER_ROUNDS     rounds per group [1]; each round starts with the next start node
 //   BENCH_TRIGGER_RETRY      1: in the burst, act as SlickText: a delivery without an answer after 5 s is
 //                            sent again (up to 6 times, each after another 5 s without an answer) [1]
 //   BENCH_TRIGGER_BUDGET_MIN groups not started within this many minutes are skipped and listed [40]
@@ -459,10 +459,14 @@ async function runGroup(name, setting, sandbox, rows) {
 		for (const v of list) await settle(v, []);
 		for (let round = 1; round <= ROUNDS; round++) {
 			const r = ROUNDS > 1 ? ` (round ${round})` : '';
-			for (const v of list) {
+			// Each round starts with the next start node: the first phase after another node's long phase
+			// meets a busier n8n (its runs still finishing), and no node should always be the one that does.
+			const shift = (round - 1) % list.length;
+			const order = [...list.slice(shift), ...list.slice(0, shift)];
+			for (const v of order) {
 				await phase(v, `${DELIVERIES}, ${IN_FLIGHT} in flight${r}`, events(`${name}-r${round}-${v.wf.id}`, DELIVERIES), IN_FLIGHT, false);
 			}
-			for (const v of list) {
+			for (const v of order) {
 				await phase(v, `${BURST} at once${RETRY ? ', SlickText retries' : ''}${r}`, events(`${name}-b${round}-${v.wf.id}`, BURST), BURST, RETRY);
 			}
 		}
@@ -494,6 +498,16 @@ function printGroup(name, setting, rows, loads) {
 	for (const v of variants().filter((x) => !x.webhookNode)) {
 		const ratio = webhook / rate(steady(v.label));
 		if (Number.isFinite(ratio)) console.log(`\n${v.label} / Webhook node, time per delivery at ${IN_FLIGHT} in flight: ${ratio.toFixed(2)}x`);
+	}
+	// The burst: the slowest answer of each start node over the Webhook node's in the same round.
+	const bursts = (label) => mine.filter((r) => r.variant === label && r.load.includes('at once'));
+	const webhookBursts = bursts(VARIANT_LIST.webhook().label);
+	for (const v of variants().filter((x) => !x.webhookNode)) {
+		const ratios = bursts(v.label).map((r, i) => r.max / webhookBursts[i]?.max).filter(Number.isFinite);
+		if (ratios.length === 0) continue;
+		const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
+		const each = ratios.length > 1 ? ` (by round: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')})` : '';
+		console.log(`\n${v.label} / Webhook node, slowest answer in the burst of ${BURST}: ${mean.toFixed(2)}x${each}`);
 	}
 }
 
