@@ -107,7 +107,8 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 		await check('panel: examples/04 shows Platform (Current), its event, its credential and Confirm Events, with one notice; opening it changes nothing', async () => {
 			await page.goto(`${base}/workflow/${EXAMPLE4_ID}`);
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-			await page.locator('[data-test-id="canvas-node"][data-node-name="New Contact in SlickText"]').dblclick();
+			const file = exampleFour().nodes.find((n) => n.type === TRIGGER);
+			await page.locator(`[data-test-id="canvas-node"][data-node-name="${file.name}"]`).dblclick();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 			const shown = await panel(page);
 			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
@@ -116,7 +117,6 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.deepEqual(shown.credentials, ['Credential for SlickText API']);
 			assert.equal(shown.notices.length, 1, `notices: ${JSON.stringify(shown.notices)}`);
 			await page.keyboard.press('Escape');
-			const file = exampleFour().nodes.find((n) => n.type === TRIGGER);
 			assert.deepEqual(await saved(EXAMPLE4_ID), { parameters: file.parameters, credentials: ['slickTextApi'] });
 		});
 
