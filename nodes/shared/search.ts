@@ -77,17 +77,19 @@ export function idQueries(idField: string): ExactQueries {
 	};
 }
 
+/** What a "From List" search of a collection is given: where, how records are named, the user's text. */
+interface SearchOptions {
+	path: string;
+	label: (record: IDataObject) => string;
+	exact?: ExactQueries;
+	filter?: string;
+	paginationToken?: string;
+	pageSize?: number;
+}
+
 async function search(
 	readPage: PageReader,
-	options: {
-		idField: string;
-		label: (record: IDataObject) => string;
-		exact?: ExactQueries;
-		filter?: string;
-		paginationToken?: string;
-		pageSize: number;
-		scanPageSize: number;
-	},
+	options: Omit<SearchOptions, 'path' | 'pageSize'> & { idField: string; pageSize: number; scanPageSize: number },
 ): Promise<INodeListSearchResult> {
 	const text = (options.filter ?? '').trim();
 	const needle = text.toLowerCase();
@@ -132,15 +134,7 @@ async function search(
 /** A "From List" search over a collection of the current API (`{data, pagingData: {hasMore}}`). */
 export async function searchCurrent(
 	ctx: ILoadOptionsFunctions,
-	options: {
-		path: string;
-		idField: string;
-		label: (record: IDataObject) => string;
-		exact?: ExactQueries;
-		filter?: string;
-		paginationToken?: string;
-		pageSize?: number;
-	},
+	options: SearchOptions & { idField: string },
 ): Promise<INodeListSearchResult> {
 	const readPage: PageReader = async (qs) => {
 		const body = (await lookupRequest(ctx, 'current', options.path, qs)) as IDataObject;
@@ -155,16 +149,7 @@ export async function searchCurrent(
 /** The same for a legacy collection (`{meta: {total}, <key>: [...]}`; pages of up to 10,000). */
 export async function searchLegacy(
 	ctx: ILoadOptionsFunctions,
-	options: {
-		path: string;
-		key: string;
-		idField?: string;
-		label: (record: IDataObject) => string;
-		exact?: ExactQueries;
-		filter?: string;
-		paginationToken?: string;
-		pageSize?: number;
-	},
+	options: SearchOptions & { key: string; idField?: string },
 ): Promise<INodeListSearchResult> {
 	const readPage: PageReader = async (qs) => {
 		const body = (await lookupRequest(ctx, 'legacy', options.path, qs)) as IDataObject;
