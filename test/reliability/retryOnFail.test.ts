@@ -54,28 +54,22 @@ const byName = (resource: string, extra: Record<string, unknown>, path: RegExp):
 	unknown: 'report',
 });
 
+/** Contact Create or Upsert of one number per item (a POST to /contacts, told apart by the number). */
+const contactByNumber = (operation: 'create' | 'upsert'): Case => ({
+	type: 'slickText',
+	parameters: { resource: 'contact', operation, mobileNumber: '={{ $json.n }}' },
+	items: numbers.map((n) => ({ n })),
+	method: 'POST',
+	path: new RegExp(`^${B}/contacts$`),
+	keys: numbers.map((n) => n.slice(1)),
+	by: 'body',
+	// Sent again: SlickText refuses a second contact with the number, and the node then finds the first.
+	unknown: 'resend',
+});
+
 const CASES: Record<string, Case> = {
-	'contact create': {
-		type: 'slickText',
-		parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.n }}' },
-		items: numbers.map((n) => ({ n })),
-		method: 'POST',
-		path: new RegExp(`^${B}/contacts$`),
-		keys: numbers.map((n) => n.slice(1)),
-		by: 'body',
-		// Sent again: SlickText refuses a second contact with the number, and the node then finds the first.
-		unknown: 'resend',
-	},
-	'contact upsert': {
-		type: 'slickText',
-		parameters: { resource: 'contact', operation: 'upsert', mobileNumber: '={{ $json.n }}' },
-		items: numbers.map((n) => ({ n })),
-		method: 'POST',
-		path: new RegExp(`^${B}/contacts$`),
-		keys: numbers.map((n) => n.slice(1)),
-		by: 'body',
-		unknown: 'resend',
-	},
+	'contact create': contactByNumber('create'),
+	'contact upsert': contactByNumber('upsert'),
 	'contact update': byId('slickText', 'contact', 'update', 'contactId', [1, 2, 3], 'PUT', /\/contacts\/\d+$/, { findBy: 'id', updateFields: { firstName: 'Retry' } }),
 	'contact delete': byId('slickText', 'contact', 'delete', 'contactId', [1, 2, 3], 'DELETE', /\/contacts\/\d+$/),
 	'campaign create': byName('campaign', { message: 'Hi', delivery: 'draft', audience: 'all' }, new RegExp(`^${B}/campaigns$`)),
