@@ -29,6 +29,7 @@ const path = require('node:path');
 
 const { startSandbox } = require('../../sandbox/server');
 const { cacheRootFor, paths: runtimePaths } = require('../n8n-runtime');
+const { currentEvent } = require('../../test/e2e/triggerWorkflows');
 
 const root = path.resolve(__dirname, '..', '..');
 const pkg = require(path.join(root, 'package.json'));
@@ -373,14 +374,8 @@ async function actionsAndTrigger(userFolder, sandbox, results) {
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	log(`  n8n start: ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log ${logFile})`);
-	const event = {
-		id: '6744a297616039e17200b0d2',
-		name: 'contact_created',
-		url: 'https://example.com/hook',
-		attempts: 1,
-		date: '2024-11-25 16:15:19',
-		data: { contact_id: 1111111, _brand_id: 1001, mobile_number: '+17165551212', opt_in_status: 'subscribed', source: 'Keyword', created: '2024-11-25 16:15:19' },
-	};
+	// The same contact_created event the e2e trigger checks post.
+	const event = currentEvent();
 	let answer;
 	for (let i = 0; i < 60; i++) {
 		answer = await fetch(`${base}/webhook/${HOOK}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
