@@ -11,9 +11,10 @@ import {
 } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
-import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
+import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
+import { recordKeys } from './processedKeys';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
 import { confirmedKey, confirmInRun, precheck } from './verification';
@@ -215,6 +216,8 @@ export class SlickTextTrigger implements INodeType {
 	 * It checks and records the keys in n8n's processed-data store instead (its database, which every
 	 * process reads, workers too) and drops an event a run already had: a repeat that reached another
 	 * webhook process, or came after a restart, then starts a run that stops here and sends nothing.
+	 * That store can fail when runs start at the same moment; processedKeys.ts makes sure no event is
+	 * dropped for it.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let items = this.getInputData();
@@ -236,11 +239,8 @@ export class SlickTextTrigger implements INodeType {
 			recordForRestart(memoryScope(this), staticData, keys, Date.now());
 			return [items];
 		}
-		const options = { mode: 'entries' as const, maxEntries: PERSIST_MAX };
-		const firstKeys = (await this.helpers.getProcessedDataCount('node', options)) === 0;
-		const checked = await this.helpers.checkProcessedAndRecord(keys, 'node', options);
-		if (firstKeys) recordForRestart(memoryScope(this), staticData, keys, Date.now());
-		const fresh = new Set(checked.new.map(String));
+		const { fresh, first } = await recordKeys(this, memoryScope(this), keys);
+		if (first) recordForRestart(memoryScope(this), staticData, keys, Date.now());
 		return [items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey))];
 	}
 }

@@ -88,7 +88,34 @@ function exampleFour() {
 	return { ...wf, id: EXAMPLE4_ID, name: 'e2e: example 4 as shipped', versionId: `${EXAMPLE4_ID}-v1`, settings: { saveDataSuccessExecution: 'all' } };
 }
 
-exports.workflows = ({ CREDENTIAL_IDS }) => [...platforms(CREDENTIAL_IDS).map((p) => p.wf), listenWorkflow(CREDENTIAL_IDS), exampleFour()];
+/**
+ * For the first burst after publishing: one workflow per platform that has never received an event, so
+ * that n8n's record of repeats (processed data) holds nothing for it yet.
+ */
+const BURST = 30;
+const burstPlatforms = (CREDENTIAL_IDS) =>
+	platforms(CREDENTIAL_IDS).map((p, i) => ({
+		...p,
+		wf: workflow(
+			`e2eFirstBurst${p.name === 'current' ? 'Cur' : 'Leg'}`,
+			`e2e-first-burst-${p.name}`,
+			p.wf.nodes[0].parameters,
+			p.wf.nodes[1].parameters.contactIds,
+			CREDENTIAL_IDS.current,
+		),
+		firstContact: 101 + i * 50,
+		// An event the trigger does not listen for: answered 200 once the webhook is registered, starts no run.
+		probe: p.name === 'current'
+			? { contentType: 'application/json', body: JSON.stringify({ id: 'e2e-burst-probe', name: 'contact_updated', data: { contact_id: 1 } }) }
+			: { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams({ data: JSON.stringify({ Event: 'OptOut', Timestamp: '2024-11-25 16:15:19', attemptNumber: 1, Subscriber: { id: 1 } }) }).toString() },
+	}));
+
+exports.workflows = ({ CREDENTIAL_IDS }) => [
+	...platforms(CREDENTIAL_IDS).map((p) => p.wf),
+	listenWorkflow(CREDENTIAL_IDS),
+	exampleFour(),
+	...burstPlatforms(CREDENTIAL_IDS).map((p) => p.wf),
+];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -132,6 +159,48 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 
 	try {
 		await start();
+		await check(`repeats: the very first deliveries after publishing, ${BURST} distinct events per platform at the same moment, each acted on once`, async () => {
+			const burst = burstPlatforms(CREDENTIAL_IDS);
+			const url = (p) => `${n8n.base}/webhook/${p.wf.nodes[0].webhookId}/webhook`;
+			for (const p of burst) {
+				const stored = await rest('GET', `/rest/workflows/${p.wf.id}`);
+				const res = await rest('POST', `/rest/workflows/${p.wf.id}/activate`, { versionId: stored.json?.data?.versionId });
+				assert.ok(res.status < 300, `activate ${p.wf.id}: ${res.status}`);
+				for (let i = 0; ; i++) {
+					const r = await fetch(url(p), { method: 'POST', headers: { 'content-type': p.probe.contentType }, body: p.probe.body });
+					const text = await r.text();
+					if (r.status !== 404) {
+						assert.equal(r.status, 200, `${p.name} probe: ${text}`);
+						break;
+					}
+					assert.ok(i < 60, `${p.name} webhook never registered`);
+					await pause(300);
+				}
+			}
+			const ids = (p) => Array.from({ length: BURST }, (_, i) => p.firstContact + i);
+			const statuses = await Promise.all(burst.flatMap((p) => ids(p).map((c) => deliver(p, c, 1))));
+			assert.ok(statuses.every((s) => s === 200), `answers: ${statuses}`);
+			for (const p of burst) {
+				assert.equal(await settled(p.wf.id, BURST), BURST, `${p.name}: executions`);
+				const failed = await rest('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: p.wf.id, status: ['error', 'crashed'] }))}&limit=5`);
+				const count = Number(failed.json?.data?.count);
+				let why = '';
+				const first = failed.json?.data?.results?.[0];
+				if (first) {
+					// The run data comes "flatted" (a JSON array of values); its error texts are among the strings.
+					const detail = await rest('GET', `/rest/executions/${first.id}`);
+					const values = JSON.parse(String(detail.json?.data?.data ?? '[]'));
+					why = values.filter((v) => typeof v === 'string' && /error|constraint|failed/i.test(v)).slice(0, 2).map((v) => v.slice(0, 200)).join(' | ');
+				}
+				assert.equal(count, 0, `${p.name}: runs that failed, the first because of: ${why}`);
+			}
+			for (let i = 0; burst.some((p) => ids(p).some((c) => sideEffects(c) < 1)); i++) {
+				assert.ok(i < 40, `events never acted on: ${burst.map((p) => ids(p).filter((c) => sideEffects(c) < 1)).flat()}`);
+				await pause(250);
+			}
+			for (const p of burst) for (const c of ids(p)) assert.equal(sideEffects(c), 1, `${p.name}: list adds of contact ${c}`);
+		});
+
 		await check('repeats: test events (Listen for test event) run every time and are not remembered for the Production URL', async () => {
 			const wf = listenWorkflow(CREDENTIAL_IDS);
 			const current = list[0];
