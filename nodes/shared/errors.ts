@@ -293,12 +293,22 @@ export function malformedError(node: INode, problem: string, itemIndex?: number)
 	);
 }
 
+// Errors of items that were not sent because the run stopped at another item's failure.
+const notSentErrors = new WeakSet<object>();
+
 /** The error of an item that was not sent because an earlier one failed and the run stops. */
 export function notSentError(node: INode, itemIndex: number, failedItem: number): NodeOperationError {
-	return own(
+	const error = own(
 		new NodeOperationError(node, `Not sent: item ${failedItem} failed first [item ${itemIndex}]`, {
 			itemIndex,
 			description: 'The run stopped at the first failed item; this item was not sent and can be run again.',
 		}),
 	);
+	notSentErrors.add(error);
+	return error;
+}
+
+/** Whether an item's error only says that the run stopped before the item was sent. */
+export function isNotSent(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && notSentErrors.has(error);
 }
