@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 
 import {
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -43,12 +42,6 @@ const MAX_THREADS_SEARCHED = 3;
 export const CONFIRMED_FOR_MS = 10 * 60 * 1000;
 /** At most this many confirmed contacts remembered per process (about 1 MB); the oldest go first. */
 export const CONFIRMED_MAX = 10_000;
-
-/**
- * A lookup that got no answer or a 5xx is asked again (a GET: asking again changes nothing), after
- * 1, 2 and 4 seconds. Replaceable so that tests need not wait.
- */
-export const confirmRetry = { attempts: 4, firstBackoffMs: 1000 };
 
 type Check = { ok: true } | { ok: false; reason: string };
 
@@ -113,27 +106,19 @@ export function confirmedKey(event: ReceivedEvent): string {
 
 /**
  * A lookup in the run, through the one transport like every other request of the package: it waits out
- * 429s for as long as the credential's Rate Limit Wait allows. A 5xx or no answer is asked again a few
- * times (a lookup changes nothing); after that the run fails with SlickText's status and message, and the
- * user can retry the execution.
+ * 429s for as long as the credential's Rate Limit Wait allows, and asks again after a 5xx or no answer
+ * as it does for every read (transport/request.ts, readRetry); after that the run fails with SlickText's
+ * status and message, and the user can retry the execution.
  */
 async function ask(ctx: IExecuteFunctions, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
 	const wire = wireOf(ctx, 'current', credentials);
 	const request = { method: 'GET' as const, baseURL: baseUrlOf('current', credentials), url: path, qs, json: true, headers: { Accept: 'application/json' } };
-	for (let attempt = 1; ; attempt++) {
-		try {
-			// A 404 is an answer here: the contact does not exist.
-			const answer = await send(wire, request, { accept: [404] });
-			return { status: answer.status, body: answer.body };
-		} catch (error) {
-			// No HTTP code: no answer came (or it was not JSON).
-			const code = Number((error as NodeApiError).httpCode);
-			if ((!(code > 0) || code >= 500) && attempt < confirmRetry.attempts) {
-				await sleep(confirmRetry.firstBackoffMs * 2 ** (attempt - 1));
-				continue;
-			}
-			return { failed: error as NodeApiError };
-		}
+	try {
+		// A 404 is an answer here: the contact does not exist.
+		const answer = await send(wire, request, { accept: [404] });
+		return { status: answer.status, body: answer.body };
+	} catch (error) {
+		return { failed: error as NodeApiError };
 	}
 }
 

@@ -36,6 +36,20 @@ export function isUnanswered(error: unknown): boolean {
 }
 
 /**
+ * The same error for another item: a copy that carries that item's index. For a value the items of a
+ * run share (the legacy account) that failed for several of them: one error object held by two items
+ * would show the index of whichever item set it last, and its text would name another.
+ */
+export function forItem<T extends NodeApiError | NodeOperationError>(error: T, itemIndex: number): T {
+	const copy = Object.create(Object.getPrototypeOf(error) as object) as T;
+	Object.defineProperties(copy, Object.getOwnPropertyDescriptors(error));
+	copy.context = { ...error.context, itemIndex };
+	if (ownErrors.has(error)) ownErrors.add(copy);
+	if (unansweredErrors.has(error)) unansweredErrors.add(copy);
+	return copy;
+}
+
+/**
  * An error on its way out of a catch block: one of n8n's node errors passes unchanged (ours are all
  * NodeApiError or NodeOperationError); anything else becomes a NodeOperationError for the item, as n8n
  * would report it anyway.
@@ -293,12 +307,22 @@ export function malformedError(node: INode, problem: string, itemIndex?: number)
 	);
 }
 
+// Errors of items that were not sent because the run stopped at another item's failure.
+const notSentErrors = new WeakSet<object>();
+
 /** The error of an item that was not sent because an earlier one failed and the run stops. */
 export function notSentError(node: INode, itemIndex: number, failedItem: number): NodeOperationError {
-	return own(
+	const error = own(
 		new NodeOperationError(node, `Not sent: item ${failedItem} failed first [item ${itemIndex}]`, {
 			itemIndex,
 			description: 'The run stopped at the first failed item; this item was not sent and can be run again.',
 		}),
 	);
+	notSentErrors.add(error);
+	return error;
+}
+
+/** Whether an item's error only says that the run stopped before the item was sent. */
+export function isNotSent(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && notSentErrors.has(error);
 }

@@ -10,6 +10,16 @@ function resetLimiters(): void {
 	require('../../dist/nodes/shared/transport/rateLimiter').resetLimiters();
 }
 
+/**
+ * The transport's pauses before asking a failed read again, as the engine loads it: 10 ms instead of
+ * seconds, so that tests do not wait. Tests count the requests asked again; none judges the time.
+ */
+function shortReadRetries(): void {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { readRetry } = require('../../dist/nodes/shared/transport/request');
+	if (readRetry) readRetry.firstBackoffMs = 10;
+}
+
 export interface SandboxRequest {
 	seq: number;
 	method: string;
@@ -111,6 +121,7 @@ export function useSandbox(options: { freedoms?: FreedomsOption; [key: string]: 
 		// Each test starts from a quiet key: what the nodes' rate limiter learned (a lower limit after a
 		// test's injected 429s, say) lives in the process for the credential, which every test shares.
 		resetLimiters();
+		shortReadRetries();
 	});
 	afterEach(() => {
 		const freedoms = holder.sandbox?.freedoms;

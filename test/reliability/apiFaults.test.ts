@@ -10,6 +10,9 @@ function expectNoSecret(value: unknown) {
 	for (const secret of SECRETS) expect(text).not.toContain(secret);
 }
 
+/** How often a read is asked in all when SlickText answers 5xx or not at all (docs/reliability.md). */
+const READ_TRIES = 3;
+
 function describeError(error: any) {
 	return { message: error?.message, description: error?.description, httpCode: error?.httpCode, name: error?.name };
 }
@@ -35,7 +38,7 @@ describe('API faults (current API)', () => {
 	];
 
 	it.each(statusCases)('answer %i becomes a NodeApiError with the status and the API message', async (status, headline) => {
-		ctx.sandbox.injectFault({ kind: 'status', status, body: { message: 'The filter is wrong' }, match: { path: contactPath } });
+		ctx.sandbox.injectFault({ kind: 'status', status, times: Infinity, body: { message: 'The filter is wrong' }, match: { path: contactPath } });
 		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
 		const error = describeError(result.error);
 		expect(error.name).toBe('NodeApiError');
@@ -43,14 +46,14 @@ describe('API faults (current API)', () => {
 		expect(error.httpCode).toBe(String(status));
 		expect(error.description).toContain('The filter is wrong');
 		if (status === 401 || status === 403) expect(error.description).toMatch(/API key and the brand ID/);
-		// Sent once: only a 429 is ever sent again.
-		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		// A refusal is sent once; a read answered 5xx is asked again (a 429: see below).
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(status >= 500 ? READ_TRIES : 1);
 		expectNoSecret(result.error);
 		expect(result.json).toEqual([]);
 	});
 
 	it('shows the raw text when the error body is not JSON', async () => {
-		ctx.sandbox.injectFault({ kind: 'status', status: 502, body: 'Bad Gateway from the proxy', match: { path: contactPath } });
+		ctx.sandbox.injectFault({ kind: 'status', status: 502, times: Infinity, body: 'Bad Gateway from the proxy', match: { path: contactPath } });
 		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
 		expect(describeError(result.error).description).toContain('Bad Gateway from the proxy');
 	});
@@ -95,18 +98,18 @@ describe('API faults (current API)', () => {
 		expect(performance.now() - started).toBeLessThan(3000);
 	});
 
-	it('reports a dropped connection without sending the request again', async () => {
-		ctx.sandbox.injectFault({ kind: 'drop', match: { path: contactPath } });
+	it('reports a connection that keeps dropping, after asking the read again', async () => {
+		ctx.sandbox.injectFault({ kind: 'drop', times: Infinity, match: { path: contactPath } });
 		const result = await runNode({ type: 'slickText', parameters: getContact(), credentials: creds() });
 		const error = describeError(result.error);
 		expect(error.name).toBe('NodeApiError');
 		expect(error.message).toMatch(/connection to SlickText was closed|Could not reach SlickText/);
-		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(READ_TRIES);
 		expectNoSecret(result.error);
 	});
 
-	it('reports a slow answer past the timeout set in the request options', async () => {
-		ctx.sandbox.injectFault({ kind: 'slow', delayMs: 1500, match: { path: contactPath } });
+	it('reports a slow answer past the timeout set in the request options, after asking the read again', async () => {
+		ctx.sandbox.injectFault({ kind: 'slow', delayMs: 1500, times: Infinity, match: { path: contactPath } });
 		const result = await runNode({
 			type: 'slickText',
 			parameters: { ...getContact(), requestOptions: { timeout: 200 } },
@@ -114,7 +117,7 @@ describe('API faults (current API)', () => {
 		});
 		const error = describeError(result.error);
 		expect(error.message).toMatch(/did not answer in time/);
-		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(READ_TRIES);
 	});
 
 	it('refuses a success whose body is not JSON', async () => {
@@ -154,6 +157,7 @@ describe('API faults (current API)', () => {
 		ctx.sandbox.injectFault({
 			kind: 'status',
 			status: 500,
+			times: Infinity,
 			body: { message: 'Server Error' },
 			match: { path: '/v1/brands/1001/contacts', nth: 2 },
 		});
@@ -164,7 +168,8 @@ describe('API faults (current API)', () => {
 		});
 		expect(describeError(result.error).httpCode).toBe('500');
 		expect(result.json).toEqual([]);
-		expect(sent(ctx.sandbox, '/v1/brands/1001/contacts').map((r) => r.query.offset)).toEqual(['0', '9900']);
+		// Page 2 asked again on its 500s, then the item fails.
+		expect(sent(ctx.sandbox, '/v1/brands/1001/contacts').map((r) => r.query.offset)).toEqual(['0', ...Array(READ_TRIES).fill('9900')]);
 	});
 
 	it('Continue On Fail: 10 items with 3 bad ones send the 7 good ones once and keep the order', async () => {
@@ -207,13 +212,13 @@ describe('API faults (legacy API)', () => {
 		[422, /could not process the request: Nope/, /SlickText said: Nope\. SlickText understood the request but refused its values/],
 		[500, /server error \(500\)/, /Nope/],
 	])('answer %i becomes a NodeApiError with the status and the API message', async (status, headline, description) => {
-		ctx.sandbox.injectFault({ kind: 'status', status, body: { message: 'Nope' }, match: { path: contactPath } });
+		ctx.sandbox.injectFault({ kind: 'status', status, times: Infinity, body: { message: 'Nope' }, match: { path: contactPath } });
 		const result = await runNode({ type: 'slickTextLegacy', parameters: getContact, credentials: creds() });
 		const error = describeError(result.error);
 		expect(error.httpCode).toBe(String(status));
 		expect(error.message).toMatch(headline);
 		expect(error.description).toMatch(description);
-		expect(sent(ctx.sandbox, contactPath)).toHaveLength(1);
+		expect(sent(ctx.sandbox, contactPath)).toHaveLength(status >= 500 ? READ_TRIES : 1);
 		expectNoSecret(result.error);
 	});
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 
-import { asNodeError, isUnanswered, notSentError } from '../errors';
+import { asNodeError, forItem, isUnanswered, notSentError } from '../errors';
 import { rawParameter } from '../parameters';
 import { asStop, send, type Answer, type SendOptions, type Wire } from '../transport/request';
 import type { ItemRun } from './types';
@@ -17,8 +17,13 @@ export interface RunState {
 	node: INode;
 	/** The first item that failed (Continue On Fail off): after it, no request of the run leaves. */
 	stoppedBy?: number;
-	/** Values made once per run (see ItemRun.once). */
-	shared: Map<string, Promise<unknown>>;
+	/** Values made once per run (see ItemRun.once), each with the item that made it. */
+	shared: Map<string, SharedValue>;
+}
+
+export interface SharedValue {
+	value: Promise<unknown>;
+	maker: number;
 }
 
 /** Plain data (what JSON can hold): safe to keep and hand out as a copy. */
@@ -104,17 +109,43 @@ export class RunItem implements ItemRun {
 		}
 	}
 
+	/**
+	 * A value made once per run and shared by its items. A failed value is not kept, and no item is
+	 * handed another item's error:
+	 * - the item that made it gets its own failure;
+	 * - the items that waited for it (items run side by side, so they all wait for the first one's
+	 *   read): with Continue On Fail off the run stops at the maker, and they are not sent; with it on
+	 *   they make it once more, together (the first of them makes it, the others wait for that), and fail
+	 *   only if that fails too, each with its own copy of the error. A passing failure costs one item;
+	 *   a lasting one two reads, not one per item.
+	 */
 	async once<T>(key: string, make: () => Promise<T>): Promise<T> {
-		let value = this.run.shared.get(key) as Promise<T> | undefined;
-		if (!value) {
-			value = make();
-			this.run.shared.set(key, value);
-			// A failed value is not kept: the next item makes it again (and reports its own failure).
-			value.catch(() => {
-				if (this.run.shared.get(key) === value) this.run.shared.delete(key);
-			});
+		let waitedInVain = false;
+		for (;;) {
+			let entry = this.run.shared.get(key);
+			const mine = entry === undefined;
+			if (!entry) {
+				const made: SharedValue = { value: make(), maker: this.itemIndex };
+				this.run.shared.set(key, made);
+				made.value.catch(() => {
+					if (this.run.shared.get(key) === made) this.run.shared.delete(key);
+				});
+				entry = made;
+			}
+			try {
+				return (await entry.value) as T;
+			} catch (error) {
+				if (mine) throw asNodeError(this.run.node, error, this.itemIndex);
+				if (this.run.shared.get(key) === entry) this.run.shared.delete(key);
+				if (!this.run.ctx.continueOnFail()) {
+					// The maker failed first: the run stops at it (as its own error will), and this item is not sent.
+					this.run.stoppedBy ??= entry.maker;
+					throw notSentError(this.run.node, this.itemIndex, entry.maker);
+				}
+				if (waitedInVain) throw forItem(asNodeError(this.run.node, error, entry.maker), this.itemIndex);
+				waitedInVain = true;
+			}
 		}
-		return await value;
 	}
 
 	getWorkflowDataProxy() {

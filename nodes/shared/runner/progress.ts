@@ -1,9 +1,10 @@
 import type { Outcome } from './retries';
 
 /**
- * The record of a failed run that its error carries: which items SlickText did (and in which try of
- * Retry On Fail), which it did not, and which went out with no answer, so that nobody runs an item
- * twice by mistake or leaves one undone.
+ * The record of a failed run that its error carries. For an operation that changes something: which
+ * items SlickText did (and in which try of Retry On Fail), which it did not, and which went out with no
+ * answer, so that nobody runs an item twice by mistake or leaves one undone. For a read: which items
+ * failed, and that nothing was changed (there is nothing to do twice).
  */
 
 /** "0-2, 5, 7, 8": item numbers, runs of three or more as ranges. */
@@ -36,8 +37,12 @@ function doneByTry(done: Array<[number, number]>, tries: number): string {
 
 export interface RunRecord {
 	total: number;
+	/** Whether the operation changes anything at SlickText (route.write). */
+	write: boolean;
 	/** The item whose error this is. */
 	failed: number;
+	/** Other items that failed on their own (not those the stop kept from being sent). */
+	failedToo: number[];
 	/** What each item came to (items absent: not done). */
 	outcomes: Map<number, Outcome>;
 	/** This try's number, and whether n8n tries again after it. */
@@ -45,7 +50,14 @@ export interface RunRecord {
 	retried: boolean;
 }
 
+/** A read's record: nothing was done that could be done twice, so only which items failed. */
+function describeRead(record: RunRecord): string {
+	const also = record.failedToo.length > 0 ? `, also ${items(record.failedToo)}` : '';
+	return `Failed: item ${record.failed} (this error)${also}. This operation only reads: nothing was changed in SlickText.`;
+}
+
 export function describeRun(record: RunRecord): string {
+	if (!record.write) return describeRead(record);
 	const { total, failed, outcomes, tryNumber } = record;
 	const done: Array<[number, number]> = [];
 	const unanswered: Array<[number, number]> = [];
@@ -59,8 +71,10 @@ export function describeRun(record: RunRecord): string {
 	const parts: string[] = [];
 	const across = tryNumber > 1 ? ` (over ${tryNumber} tries of Retry On Fail)` : '';
 	if (done.length > 0) {
+		// "Item 0 was already done", never "done: 0", which reads as "none".
+		const [noun, were, them, they] = done.length === 1 ? ['Item', 'was', 'it', 'it is'] : ['Items', 'were', 'them', 'they are'];
 		parts.push(
-			`Items already done${across}: ${doneByTry(done, tryNumber)}. Do not run them again, or they are sent (texted, created) a second time.`,
+			`${noun} ${doneByTry(done, tryNumber)} ${were} already done${across}: do not run ${them} again, or ${they} sent (texted, created) a second time.`,
 		);
 	} else {
 		parts.push(`No item of this run was done${across}.`);

@@ -11,7 +11,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { markOwn } from '../errors';
+import { isNotSent, markOwn } from '../errors';
 import { CREDENTIAL_TYPE } from '../platform';
 import { baseUrlOf, wireOf } from '../transport/request';
 import { asInputError, invalidInputError } from './checks';
@@ -213,7 +213,8 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 
 	const settled = await Promise.allSettled(results);
 	const returnData: INodeExecutionData[] = [];
-	let failure: { index: number; error: Error & { description?: string | null } } | undefined;
+	let failure: { index: number; reason: Error } | undefined;
+	const failedItems: number[] = [];
 	for (let index = 0; index < settled.length; index++) {
 		const result = settled[index];
 		if (result.status === 'fulfilled') {
@@ -221,13 +222,14 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 			for (const record of result.value) returnData.push(record);
 			continue;
 		}
-		const error = asItemError(ctx, result.reason as Error, index);
 		if (continueOnFail) {
-			returnData.push({ json: {}, error: error as never });
+			returnData.push({ json: {}, error: asItemError(ctx, result.reason as Error, index) as never });
 			continue;
 		}
+		if (!isNotSent(result.reason)) failedItems.push(index);
 		// The error of the item that stopped the run (an item not resent after no answer, if none stopped it).
-		if (!failure || index === run.stoppedBy) failure = { index, error };
+		// Only that one is given its item: another item's error is left as it is.
+		if (!failure || index === run.stoppedBy) failure = { index, reason: result.reason as Error };
 	}
 	if (!failure) {
 		endTries(memoryKey);
@@ -244,8 +246,16 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 			else if (runItems[index].unanswered) outcomes.set(index, { state: 'unanswered', tryNumber: 1 });
 		});
 	}
-	const record = describeRun({ total: items.length, failed: failure.index, outcomes, tryNumber, retried });
-	const { error } = failure;
+	const record = describeRun({
+		total: items.length,
+		write: route.write,
+		failed: failure.index,
+		failedToo: failedItems.filter((index) => index !== failure.index),
+		outcomes,
+		tryNumber,
+		retried,
+	});
+	const error: Error & { description?: string | null } = asItemError(ctx, failure.reason, failure.index);
 	error.description = `${error.description ? `${error.description}\n\n` : ''}${record}`;
 	throw error;
 }

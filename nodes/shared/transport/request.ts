@@ -1,8 +1,9 @@
-import type {
-	IDataObject,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INode,
+import {
+	sleep,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type INode,
 } from 'n8n-workflow';
 
 import { asNodeError, malformedError, markUnanswered, networkCode, responseError, secretsOf, transportError } from '../errors';
@@ -14,8 +15,8 @@ import { limiterClock, limiterForCredential, rateHeaders, rateLimitWaitMs, type 
  * options, the trigger's event checks) goes through `send`. It waits for the credential's rate limiter,
  * sends with n8n's request helper (so n8n applies the credential and the node's request options), lets
  * the limiter learn from the answer's headers, waits out a 429 and sends again (a refused request did
- * nothing), and turns any other failure into one of n8n's node errors with SlickText's own message and
- * no secret in it.
+ * nothing), asks a read again after a 5xx or no answer (see readRetry), and turns any other failure into
+ * one of n8n's node errors with SlickText's own message and no secret in it.
  */
 
 /** The part of an n8n context the transport uses (execute, load-options and webhook contexts all have it). */
@@ -58,6 +59,18 @@ export interface SendOptions {
 /** The longest pause between tries when a 429 names no reset (doubling from a second). */
 const MAX_BACKOFF_MS = 30_000;
 
+/**
+ * A GET that SlickText answers with a 5xx, or that gets no answer (a timeout, a connection closed or
+ * refused), is asked again: reading changes nothing, and such failures are mostly over in seconds.
+ * `attempts` in all, waiting `firstBackoffMs` and then twice as long before each (1 s, then 2 s).
+ * Never a write: a POST, PUT, PATCH or DELETE that may have been done is not sent a second time here
+ * (legacy writes are all POSTs). Replaceable so that tests need not wait (docs/reliability.md).
+ */
+export const readRetry = { attempts: 3, firstBackoffMs: 1000 };
+
+/** No answer that asking again cannot change: the URL is not valid, or its host does not exist. */
+const HOPELESS = ['ENOTFOUND', 'ERR_INVALID_URL'];
+
 /** The base URL of the credential; brand-scoped paths of the current API below /brands/{brand_id}. */
 export function baseUrlOf(platform: Platform, credentials: IDataObject, brandScoped = true): string {
 	const base = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
@@ -85,11 +98,23 @@ export async function wireFor(
 export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions: SendOptions = {}): Promise<Answer> {
 	const { ctx, platform, limiter } = wire;
 	const node = ctx.getNode();
+	const read = String(options.method ?? 'GET').toUpperCase() === 'GET';
 	let firstRefusal: number | undefined;
-	for (let attempt = 0; ; attempt++) {
+	let refusals = 0;
+	/** Reads asked so far that failed with a 5xx or no answer. */
+	let failedReads = 0;
+	/** Whether a failed read is asked again, after its pause. */
+	const askAgain = async (): Promise<boolean> => {
+		if (!read || failedReads + 1 >= readRetry.attempts) return false;
+		await sleep(readRetry.firstBackoffMs * 2 ** failedReads++);
+		return true;
+	};
+	for (;;) {
 		sendOptions.beforeSend?.();
 		const booking = await limiter.acquire();
 		let response: IN8nHttpFullResponse | undefined;
+		let failed = false;
+		let failure: unknown;
 		try {
 			// After the wait in the limiter: the run may have stopped meanwhile.
 			sendOptions.beforeSend?.();
@@ -103,10 +128,15 @@ export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions
 			limiter.observe(response.statusCode, remaining, resetMs, windowMax);
 		} catch (error) {
 			if (isStop(error)) throw asNodeError(node, error);
-			throw unanswered(node, error, sendOptions.itemIndex, wire.secrets);
+			failed = true;
+			failure = error;
 		} finally {
 			// A refused request did not count at SlickText: its slot comes back.
 			limiter.finish(booking, response?.statusCode === 429);
+		}
+		if (failed || !response) {
+			if (!HOPELESS.includes(String(networkCode(failure))) && (await askAgain())) continue;
+			throw unanswered(node, failure, sendOptions.itemIndex, wire.secrets);
 		}
 		const headers = (response.headers ?? {}) as IDataObject;
 		const { resetMs } = rateHeaders(headers);
@@ -122,12 +152,13 @@ export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions
 			// long as the credential's Rate Limit Wait allows in total.
 			const now = limiterClock.now();
 			firstRefusal ??= now;
-			const pause = resetMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+			const pause = resetMs ?? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** refusals++);
 			if (now + pause - firstRefusal <= rateLimitWaitMs(wire.credentials)) {
 				limiter.blockFor(pause);
 				continue;
 			}
 		}
+		if (status >= 500 && (await askAgain())) continue;
 		throw responseError(
 			node,
 			platform,

@@ -29,11 +29,13 @@ describe('Account: Get', () => {
 		expect(sent(ctx.sandbox)[0].status).toBe(401);
 	});
 
-	test('a server error becomes a NodeApiError with the status and SlickText\'s message', async () => {
-		ctx.sandbox.injectFault({ kind: 'status', status: 500, body: { message: 'Database is down' }, match: { path: `${BASE}/account` } });
+	test('a server error that lasts becomes a NodeApiError with the status and SlickText\'s message', async () => {
+		// A read answered 5xx is asked again (3 times in all): the error comes when every answer is one.
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { path: `${BASE}/account` } });
 		const result = await run({ operation: 'get' });
 		const error = describeError(result.error);
 		expect(error).toMatchObject({ name: 'NodeApiError', message: 'SlickText had a server error (500)', httpCode: '500' });
 		expect(error.description).toContain('Database is down');
+		expect(sent(ctx.sandbox).map((r) => [r.method, r.path, r.status])).toEqual(Array(3).fill(['GET', `${BASE}/account`, 500]));
 	});
 });

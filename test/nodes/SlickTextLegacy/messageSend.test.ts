@@ -142,7 +142,8 @@ describe('Message: Send', () => {
 	});
 
 	test('a failed account read fails the item with the API error and sends nothing', async () => {
-		ctx.sandbox.injectFault({ kind: 'status', status: 503, body: { message: 'Maintenance' }, match: { path: `${BASE}/account` } });
+		// Failing on every ask (a read answered 5xx is asked again).
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, times: Infinity, body: { message: 'Maintenance' }, match: { path: `${BASE}/account` } });
 		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello' });
 		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '503' });
 		expect(sent(ctx.sandbox, `${BASE}/messages`)).toHaveLength(0);

@@ -11,13 +11,15 @@ import { useWebhookServers } from '../../helpers/webhook';
 import { currentEvent } from './fixtures';
 import { triggerWithRuns } from './triggerStep';
 
-// The module the node loaded from dist/ uses: its memory of confirmed contacts and its retry timing.
+// The modules the node loaded from dist/ use: its memory of confirmed contacts, the transport's read retries.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const verification = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/verification.js'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const deliveries = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/deliveries.js'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const limiters = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/rateLimiter.js'));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { readRetry } = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/request.js'));
 
 useWebhookServers();
 const box = useSandbox();
@@ -27,7 +29,6 @@ const STARTED = { status: 200, body: '' };
 beforeEach(() => {
 	verification.forgetConfirmedContacts();
 	limiters.resetLimiters();
-	verification.confirmRetry.firstBackoffMs = 10;
 });
 
 async function confirmingTrigger(events: string[] = ['*'], credentials?: IDataObject) {
@@ -166,7 +167,9 @@ describe('SlickText Trigger, Confirm Events with SlickText', () => {
 		expect(step!.error).toMatchObject({ name: 'NodeApiError', httpCode: '503', message: 'SlickText had a server error (503)' });
 		expect(step!.error!.description).toContain('SlickText said: Down for maintenance.');
 		expect(step!.error!.description).toContain('retry this execution once SlickText answers');
-		expect(sent(box.sandbox)).toHaveLength(4);
+		// Asked as often as every read is (the transport's readRetry), then given up.
+		expect(sent(box.sandbox)).toHaveLength(readRetry.attempts);
+		expect(readRetry.attempts).toBe(3);
 	});
 
 	it('fails the run on a refused key and never shows the key', async () => {

@@ -184,22 +184,31 @@ describe('Legacy pages in parallel', () => {
 
 	test('a failing middle page fails the item with nothing partial', async () => {
 		ctx.sandbox.reset({ subscribers: 45_000 });
-		ctx.sandbox.injectFault({ kind: 'status', status: 503, body: { message: 'Try later' }, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 3 } });
+		// From the 3rd request on, every one fails: a 503 on a read is asked again, so it has to last.
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, times: Infinity, body: { message: 'Try later' }, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 3 } });
 		const result = await legacy({ operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toMatch(/503|unavailable|Try later/i);
 		expect(result.json).toEqual([]);
-		// The pages in flight were answered; no page went out after the failure was known.
-		expect(sent(ctx.sandbox).length).toBeLessThanOrEqual(5);
+		// The pages in flight were answered (each 503 asked again, 3 times in all); no page beyond them went out.
+		const offsets = sent(ctx.sandbox).map((r) => r.query.offset);
+		expect(new Set(offsets).size).toBeLessThanOrEqual(5);
+		for (const offset of new Set(offsets)) expect(offsets.filter((o) => o === offset).length).toBeLessThanOrEqual(3);
 	});
 
 	test('with Continue On Fail the failing page gives that item an error item; the other item comes out whole', async () => {
 		ctx.sandbox.reset({ subscribers: 25_000 });
-		ctx.sandbox.injectFault({ kind: 'status', status: 503, body: { message: 'Try later' }, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 3 } });
-		const result = await legacy({ operation: 'getAll', returnAll: true }, { items: [{}, {}], continueOnFail: true });
+		// Item 1 reads one page (Limit 10,000), among the first two requests; item 0 pages on, and from the
+		// 3rd request on every one fails (a 503 on a read is asked again, so it has to last).
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, times: Infinity, body: { message: 'Try later' }, match: { method: 'GET', path: '/legacy/v1/contacts', nth: 3 } });
+		const result = await legacy(
+			{ operation: 'getAll', returnAll: '={{ $json.all }}', limit: 10_000 },
+			{ items: [{ all: true }, { all: false }], continueOnFail: true },
+		);
 		expect(result.error).toBeUndefined();
 		const errors = result.items.filter((item) => item.error !== undefined);
 		expect(errors).toHaveLength(1);
-		expect(result.items.filter((item) => item.error === undefined)).toHaveLength(25_000);
+		expect(result.items[0].error).toBeDefined();
+		expect(result.items.filter((item) => item.error === undefined)).toHaveLength(10_000);
 	});
 
 	test('a Limit of one page is one request', async () => {
