@@ -38,6 +38,31 @@ function hasChromium() {
 }
 
 /**
+ * Installs Debian's chromium with apt-get when it is missing (a new machine has none): the one place
+ * that does it, for `npm run test:e2e` (and so for CI, which runs that command) and `npm run screenshots`.
+ * Uses sudo when not root. Returns whether Chromium is there afterwards; says why not if it is not.
+ */
+function ensureChromium(log = (message) => console.error(`[chromium] ${message}`)) {
+	if (hasChromium()) return true;
+	if (process.env.CHROMIUM_PATH) {
+		log(`CHROMIUM_PATH is ${chromiumPath}, which does not exist: not installing another one`);
+		return false;
+	}
+	const root = typeof process.getuid === 'function' && process.getuid() === 0;
+	const run = (args) =>
+		spawnSync(root ? args[0] : 'sudo', root ? args.slice(1) : ['-n', ...args], {
+			stdio: ['ignore', 'inherit', 'inherit'],
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		}).status === 0;
+	log(`${chromiumPath} is missing: installing Debian's chromium with apt-get (about a minute)`);
+	if (!run(['apt-get', 'update', '-qq']) || !run(['apt-get', 'install', '-y', '-qq', 'chromium'])) {
+		log('apt-get could not install chromium (it needs root or password-less sudo): install it with `apt-get install -y chromium`, or set CHROMIUM_PATH');
+		return false;
+	}
+	return hasChromium();
+}
+
+/**
  * A headless Chromium logged in to n8n at `base` as the owner. Returns {context, page, close}; close()
  * also removes the browser's throw-away profile.
  */
@@ -76,4 +101,4 @@ async function openEditor(base, { viewport = { width: 1280, height: 800 }, log }
 	}
 }
 
-module.exports = { chromiumPath, hasChromium, loadPlaywright, openEditor };
+module.exports = { chromiumPath, ensureChromium, hasChromium, loadPlaywright, openEditor };

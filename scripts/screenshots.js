@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { openEditor } = require('./browser');
+const { ensureChromium, openEditor } = require('./browser');
 const { root } = require('./n8n-env');
 
 const port = Number(process.env.N8N_PORT || 5678);
@@ -219,6 +219,7 @@ async function closeNode(page) {
 }
 
 async function takeScreenshots() {
+	ensureChromium(log);
 	const { context, page, close } = await openEditor(base, { viewport, log });
 	try {
 		const workflowId = await createWorkflow(context.request);

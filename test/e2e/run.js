@@ -11,6 +11,7 @@ const path = require('node:path');
 const { startSandbox } = require('../../sandbox/server');
 const { prepareUserFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProcess, CREDENTIAL_IDS } = require('../../scripts/n8n-env');
 const { ensureRuntime } = require('../../scripts/n8n-runtime');
+const { ensureChromium } = require('../../scripts/browser');
 const allSuites = {
 	runtime: require('./runtime'),
 	headless: require('./headless'),
@@ -41,6 +42,8 @@ async function check(name, fn) {
 
 async function main() {
 	ensureRuntime();
+	// The editor checks (the trigger's panel, the examples pasted into the editor) need Chromium.
+	ensureChromium();
 	const sandbox = await startSandbox({ rateLimit: false });
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-e2e-'));
 	const context = { sandbox, userFolder, n8nCli, n8nCliAsync, startN8n, ownerSession, stopProcess, CREDENTIAL_IDS, check };
