@@ -7,12 +7,18 @@
 //                                  (the logged requests whose path ends with pathEnd, bodies included)
 //   parent -> {type: 'stop'}       child stops its server and exits
 // SANDBOX_SEED_CONTACTS seeds that many contacts (default none), for runs that add existing contacts to lists.
+// SANDBOX_RATE_PER_SECOND and SANDBOX_RATE_PER_MINUTE set the limit (default SlickText's 8 and 480; the
+// other copy of SlickText's documentation says 4 and 240).
 
 const { startSandbox, CREDENTIALS } = require('../sandbox/server');
 
 async function main() {
 	const contacts = Number(process.env.SANDBOX_SEED_CONTACTS || 0);
-	const sandbox = await startSandbox({ seed: { contacts, subscribers: 0 } }, Number(process.env.SANDBOX_PORT || 0));
+	const rateLimit = {
+		perSecond: Number(process.env.SANDBOX_RATE_PER_SECOND || 8),
+		perMinute: Number(process.env.SANDBOX_RATE_PER_MINUTE || 480),
+	};
+	const sandbox = await startSandbox({ seed: { contacts, subscribers: 0 }, rateLimit }, Number(process.env.SANDBOX_PORT || 0));
 	process.on('message', async (message) => {
 		if (message?.type === 'arrivals') {
 			const arrivals = sandbox.requests.map((r) => [r.receivedAt, r.status, r.path]);
