@@ -20,7 +20,10 @@ export interface OperationDescription {
 	properties: INodeProperties[];
 	/** Absent: a GET reads, anything else changes records. */
 	effect?: Effect;
-	/** Says more precisely than the effect what happens (for people and AI agents). */
+	/**
+	 * Says more precisely than the effect what happens, for the AI agent's model only (the tool's
+	 * description); the operation's own description says it to people in their words.
+	 */
 	effectNote?: string;
 	/** The fields a Simplify option keeps of each output record (the option exists only when set). */
 	simplify?: string[];

@@ -12,9 +12,12 @@ import type { Execute, Route } from './runner/types';
  * node's custom operations run (runner/run.ts). The node file hands both to n8n.
  */
 
-/** What each effect adds to an operation's description in the Operation dropdown. */
+/**
+ * What an effect adds to an operation's description in the Operation dropdown, where the description does
+ * not say it already. Operations that text people say so in their own words, and an effect note is for the
+ * model only (toolDescription), so that people never read the same thing twice.
+ */
 const EFFECT_HINT: Record<string, string> = {
-	send: 'Texts people.',
 	automation: 'May start SlickText workflows that text the contact.',
 };
 
@@ -75,8 +78,7 @@ function build(op: OperationDescription, nodeName: string): Built {
 		preSend: [fieldChecks(properties), ...declared.preSend],
 		execute: op.simplify ? simplified(declared.execute, op.simplify) : declared.execute,
 	};
-	const effect = effectOf(op);
-	const hint = op.effectNote ? sentence(op.effectNote) : EFFECT_HINT[effect];
+	const hint = op.effectNote ? undefined : EFFECT_HINT[effectOf(op)];
 	const description = [option.description, hint].filter(Boolean).join(/[.!?]$/.test(option.description ?? '') ? ' ' : '. ');
 	return { option: { ...option, description, routing: toRouting(route) }, properties, route };
 }

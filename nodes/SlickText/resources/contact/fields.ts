@@ -172,8 +172,8 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 			text('mobileNumber', 'Mobile Number', {
 				placeholder: 'e.g. +16175551234',
 				description: filter
-					? 'US mobile number; any format, it is sent as +1 and 10 digits'
-					: 'New mobile number of the contact (US, at least 10 digits)',
+					? 'The mobile number in any format: + and the country code, or 10 digits for a US number'
+					: 'New mobile number of the contact: + and the country code, or 10 digits for a US number',
 			}),
 		);
 	}

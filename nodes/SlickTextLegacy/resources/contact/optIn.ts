@@ -57,7 +57,7 @@ export const optIn: OperationDescription = {
 	},
 	properties: [
 		textwordIdLocator('The textword (keyword list) to subscribe the number to'),
-		mobileNumberField('US mobile number with area code (at least 10 digits), e.g. +16195551234'),
+		mobileNumberField('The number to subscribe to the textword'),
 		{
 			displayName: 'Opt-In Method',
 			name: 'optInMethod',

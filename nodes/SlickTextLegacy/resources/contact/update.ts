@@ -61,7 +61,7 @@ export const update: OperationDescription = {
 		},
 		{ ...contactIdLocator(), displayOptions: { show: { findBy: ['id'] } } },
 		{ ...textwordIdLocator('The textword the number is subscribed to'), displayOptions: byTextwordAndNumber },
-		{ ...mobileNumberField('The subscribed number, e.g. +16195551234'), displayOptions: byTextwordAndNumber },
+		{ ...mobileNumberField('The number subscribed to the textword'), displayOptions: byTextwordAndNumber },
 		contactFieldsCollection('updateFields', 'Update Fields', 'Add Field', 'Two-letter state code, e.g. CA'),
 	],
 };

@@ -51,8 +51,6 @@ export function messageFilters(withTextword: boolean): Filter[] {
 export const MAX_SMS_LENGTH = 320;
 export const MAX_MMS_LENGTH = 1600;
 
-const toTextword = { show: { sendTo: ['textword', 'number'] } };
-
 /** The fields Send and Schedule share: who gets the message, its text and options. */
 export function messageFields(): INodeProperties[] {
 	return [
@@ -91,7 +89,12 @@ export function messageFields(): INodeProperties[] {
 			default: '',
 			displayOptions: { show: { sendTo: ['textword'] } },
 		},
-		{ ...textwordIdLocator('The textword (keyword list) whose subscribers receive the message'), displayOptions: toTextword },
+		{ ...textwordIdLocator('The textword (keyword list) whose contacts receive the message'), displayOptions: { show: { sendTo: ['textword'] } } },
+		// The same field for one number: there only that number is texted.
+		{
+			...textwordIdLocator('The textword the number is subscribed to; a number that is not is opted in to it first'),
+			displayOptions: { show: { sendTo: ['number'] } },
+		},
 		{ ...contactIdLocator('The subscriber who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
 		{
 			displayName: 'Mobile Number',

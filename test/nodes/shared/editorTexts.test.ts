@@ -1,0 +1,83 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
+
+import { loadPackage, nodeTypes, PACKAGE_NAME } from '../../helpers/engine';
+
+// What a person reads in the editor, held against n8n's UX guidelines (issue 38): every text of the
+// nodes and credentials as the built package gives it to n8n.
+
+interface Text {
+	where: string;
+	text: string;
+}
+
+/** Every text of a list of properties: labels, notices, help, hints, placeholders, options. */
+function propertyTexts(properties: INodeProperties[], where: string): Text[] {
+	const texts: Text[] = [];
+	for (const p of properties) {
+		const at = `${where} > ${p.displayName}`;
+		for (const text of [p.displayName, p.description, p.hint, p.placeholder]) if (typeof text === 'string') texts.push({ where: at, text });
+		for (const option of (p.options ?? []) as any[]) {
+			if ('values' in option) texts.push(...propertyTexts(option.values, `${at} > ${option.displayName}`));
+			else if ('type' in option) texts.push(...propertyTexts([option], at));
+			else for (const text of [option.name, option.action, option.description]) if (typeof text === 'string') texts.push({ where: `${at} > ${option.name}`, text });
+		}
+	}
+	return texts;
+}
+
+const { nodes, credentials } = loadPackage();
+const descriptionOf = (name: string) => (nodes[name] as { description: INodeTypeDescription }).description;
+
+function nodeTexts(name: string): Text[] {
+	const d = descriptionOf(name);
+	return [{ where: `${d.displayName} (node)`, text: d.description }, ...propertyTexts(d.properties, d.displayName)];
+}
+
+const credentialTexts = (name: string): Text[] => propertyTexts(credentials[name].properties, credentials[name].displayName);
+
+const ALL: Text[] = [
+	...['slickText', 'slickTextLegacy', 'slickTextTrigger'].flatMap(nodeTexts),
+	...['slickTextApi', 'slickTextLegacyApi'].flatMap(credentialTexts),
+	// What the credential test says when SlickText refuses the key.
+	...Object.values(credentials).flatMap((c) =>
+		(c.test?.rules ?? []).map((rule: any) => ({ where: `${c.displayName} (test, ${rule.properties.value})`, text: String(rule.properties.message) })),
+	),
+];
+
+/** The operations of an action node: resource, the Operation option as built. */
+function operationsOf(name: string): Array<{ resource: string; option: any }> {
+	return descriptionOf(name)
+		.properties.filter((p) => p.name === 'operation')
+		.flatMap((p) => (p.options as any[]).map((option) => ({ resource: p.displayOptions!.show!.resource![0] as string, option })));
+}
+
+/** The tool's description as n8n hands it to the model (its default for the operation). */
+function toolDescription(name: string, resource: string, operation: string): string {
+	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${name}Tool`, 1);
+	const saved = { name: 'Tool', type: `${PACKAGE_NAME}.${name}Tool`, typeVersion: 1, parameters: { resource, operation } } as unknown as INode;
+	const parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, saved.parameters, true, false, saved, nodeType.description);
+	return NodeHelpers.getToolDescriptionForNode({ ...saved, parameters } as INode, nodeType);
+}
+
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+/** The first four words of a sentence: two sentences of one text that start alike say the same thing. */
+const opening = (sentence: string) => sentence.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').split(/\s+/).filter(Boolean).slice(0, 4).join(' ');
+
+describe('texts a person reads in the editor', () => {
+	test('no text says a thing twice', () => {
+		const repeated = ALL.filter(({ text }) => {
+			const openings = sentences(text).map(opening).filter((o) => o.split(' ').length === 4);
+			return new Set(openings).size !== openings.length;
+		});
+		expect(repeated).toEqual([]);
+	});
+
+	test.each(['slickText', 'slickTextLegacy'])('%s: the note for the AI agent is in the tool description only, not in the Operation dropdown', (name) => {
+		const leaked = operationsOf(name).filter(({ resource, option }) => {
+			const note = toolDescription(name, resource, option.value).replace(/^.* in SlickText( Legacy)?\. /, '');
+			return String(option.description).toLowerCase().includes(note.toLowerCase().replace(/\.$/, ''));
+		});
+		expect(leaked.map(({ resource, option }) => `${resource} ${option.value}: ${option.description}`)).toEqual([]);
+	});
+});
