@@ -80,4 +80,37 @@ describe('texts a person reads in the editor', () => {
 		});
 		expect(leaked.map(({ resource, option }) => `${resource} ${option.value}: ${option.description}`)).toEqual([]);
 	});
+
+	test('no text mentions our sandbox or tests, and none uses the API\'s internal codes or headers', () => {
+		const ours = /sandbox|this package|\bour tests?\b|\bjest\b/i;
+		const jargon = /HMAC|X-Slicktext-Signature|X-RateLimit|\b429\b|sixtieth|DOUBLEOPTIN|OPTINWITHAUTOREPLY|\bOPTIN\b|ChatMessageRecieved|\{\s*list_id|chunk_size/;
+		expect(ALL.filter(({ text }) => ours.test(text) || jargon.test(text))).toEqual([]);
+		// A status code belongs in an error (the credential test's), not in a field's help.
+		expect(ALL.filter(({ where, text }) => !where.includes('(test,') && /\(\d{3}\)/.test(text))).toEqual([]);
+	});
+});
+
+describe('the credentials say one thing about each field, where the field is', () => {
+	const field = (credential: string, name: string) => credentials[credential].properties.find((p) => p.name === name)!;
+	const testMessage = (credential: string, status: number) =>
+		String((credentials[credential].test!.rules as any[]).find((r) => r.properties.value === status).properties.message);
+
+	test('the current Base URL is SlickText\'s production API; neither Base URL mentions anything but a proxy', () => {
+		expect(field('slickTextApi', 'baseUrl').default).toBe('https://dev.slicktext.com/v1');
+		expect(field('slickTextApi', 'baseUrl').description).toMatch(/production API/);
+		for (const credential of ['slickTextApi', 'slickTextLegacyApi']) expect(field(credential, 'baseUrl').description).toMatch(/only to send the requests through a proxy\.$/);
+	});
+
+	test('where the Brand ID is: the same place in the field help and in the error of the credential test', () => {
+		expect(field('slickTextApi', 'brandId').description).toMatch(/the number in the web address of the SlickText web app while the brand is open/);
+		expect(testMessage('slickTextApi', 403)).toMatch(/the Brand ID is the number in the web address of the SlickText web app while the brand is open/);
+		// The key is made where the error of a refused key sends the user.
+		expect(field('slickTextApi', 'apiKey').description).toContain('Settings > API & Webhooks');
+		expect(testMessage('slickTextApi', 401)).toContain('Settings > API & Webhooks');
+	});
+
+	test.each(['slickTextApi', 'slickTextLegacyApi'])('%s: the rate fields give both limits SlickText publishes', (credential) => {
+		expect(field(credential, 'requestsPerSecond')).toMatchObject({ default: 8, description: expect.stringMatching(/8 a second in one place and 4 in another/) });
+		expect(field(credential, 'requestsPerMinute')).toMatchObject({ default: 480, description: expect.stringMatching(/480 a minute in one place and 240 in another/) });
+	});
 });

@@ -82,7 +82,7 @@ export const optIn: OperationDescription = {
 			],
 			default: 'DOUBLEOPTIN',
 			description:
-				"Which text the number gets: DOUBLEOPTIN sends a confirmation text (recommended), OPTINWITHAUTOREPLY sends the textword's auto reply, OPTIN sends none",
+				"Which text the number gets: a confirmation text to reply YES to (recommended), the textword's auto reply, or none",
 		},
 		{
 			displayName: 'Double Opt-In Message',
