@@ -106,6 +106,12 @@ describe('example workflows', () => {
 		}
 	});
 
+	it('mention neither our sandbox nor a local address: what a user imports calls SlickText (issue 38, item 6)', () => {
+		for (const wf of examples) {
+			expect([wf.name, JSON.stringify(wf).match(/sandbox|127\.0\.0\.1|localhost|npm run/i)?.[0]]).toEqual([wf.name, undefined]);
+		}
+	});
+
 	it("tell the AI agent only what its tools' descriptions say (example 5)", () => {
 		const wf = examples.find((w) => w.name.startsWith('Example 5'))!;
 		const agent = wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.agent')!;
