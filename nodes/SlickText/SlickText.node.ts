@@ -6,7 +6,7 @@ import { resourceProperty, resources } from './resources';
 import { describeResources } from '../shared/resources';
 import { customOperationsOf } from '../shared/runner/run';
 
-const { properties, routes } = describeResources('SlickText', resourceProperty, resources);
+const { properties, routes, subtitle } = describeResources('SlickText', resourceProperty, resources);
 
 // Every request of the node: JSON, with SlickText's answers read as JSON.
 const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };
@@ -18,7 +18,8 @@ export class SlickText implements INodeType {
 		icon: { light: 'file:slickText.svg', dark: 'file:slickText.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		// The action chosen ("Create a contact"), built from the operations (shared/resources.ts).
+		subtitle,
 		description: 'Manage contacts, lists, campaigns and more with the SlickText API',
 		defaults: { name: 'SlickText' },
 		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of

@@ -81,7 +81,7 @@ export class SlickTextTrigger implements INodeType {
 		// parameter (version 1 keeps its parameter until the credential has a secret).
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
+		subtitle: '={{ $parameter["platform"] === "legacy" ? "Legacy platform" : "Current platform" }}',
 		description: 'Starts the workflow on SlickText events (new contacts, updates, inbox messages, opt-outs), on both the current and the legacy platform',
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],

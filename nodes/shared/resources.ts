@@ -83,16 +83,29 @@ function build(op: OperationDescription, nodeName: string): Built {
 	return { option: { ...option, description, routing: toRouting(route) }, properties, route };
 }
 
+/**
+ * The node's subtitle on the canvas: the action chosen ("Create a contact"), not n8n's usual
+ * "<operation value>: <resource value>" ("upsert: contact"), which shows internal values. n8n evaluates it
+ * as an expression over the node's parameters, so the names come as a lookup table keyed by resource and
+ * operation value (no "}}" inside, which would end the expression); anything else falls back to n8n's form.
+ */
+function actionSubtitle(actions: Record<string, string>): string {
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ (${JSON.stringify(actions)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
+}
+
 export function describeResources(
 	nodeName: string,
 	resourceProperty: INodeProperties,
 	resources: Record<string, ResourceDescription>,
-): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>> } {
+): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>>; subtitle: string } {
 	const properties: INodeProperties[] = [resourceProperty];
 	const routes: Record<string, Record<string, Route>> = {};
+	const actions: Record<string, string> = {};
 	for (const [resource, { operations, defaultOperation }] of Object.entries(resources)) {
 		const built = Object.entries(operations).map(([value, op]) => [value, build(op, nodeName)] as const);
 		routes[resource] = Object.fromEntries(built.map(([value, b]) => [value, b.route]));
+		for (const [value, b] of built) actions[`${resource}:${value}`] = String(b.option.action ?? b.option.name);
 		properties.push(
 			{
 				displayName: 'Operation',
@@ -106,5 +119,5 @@ export function describeResources(
 			...built.flatMap(([value, b]) => showFor(resource, value, b.properties)),
 		);
 	}
-	return { properties, routes };
+	return { properties, routes, subtitle: actionSubtitle(actions) };
 }

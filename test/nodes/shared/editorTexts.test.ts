@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
-import { loadPackage, nodeTypes, PACKAGE_NAME } from '../../helpers/engine';
+import { createNode, createWorkflow, loadPackage, nodeTypes, PACKAGE_NAME } from '../../helpers/engine';
 
 // What a person reads in the editor, held against n8n's UX guidelines (issue 38): every text of the
 // nodes and credentials as the built package gives it to n8n.
@@ -114,3 +114,37 @@ describe('the credentials say one thing about each field, where the field is', (
 		expect(field(credential, 'requestsPerMinute')).toMatchObject({ default: 480, description: expect.stringMatching(/480 a minute in one place and 240 in another/) });
 	});
 });
+
+/** The subtitle the canvas shows under a node, evaluated as n8n's editor does (getNodeSubtitle). */
+function subtitleOf(type: string, parameters: Record<string, unknown>): unknown {
+	const node = createNode({ type, parameters: parameters as never, credentials: {} });
+	const d = descriptionOf(type);
+	// The editor evaluates the subtitle over the node's parameters with their defaults filled in.
+	node.parameters = NodeHelpers.getNodeParameters(d.properties, node.parameters, true, false, node, d)!;
+	return createWorkflow(node).expression.getSimpleParameterValue(node, d.subtitle, 'internal', {});
+}
+
+describe('names a person reads on the canvas and in the dropdowns (issue 38, item 10)', () => {
+	test.each(['slickText', 'slickTextLegacy'])('%s: the canvas shows the action chosen, never internal values', (name) => {
+		const shown = operationsOf(name).map(({ resource, option }) => [resource, option.value, subtitleOf(name, { resource, operation: option.value })]);
+		expect(shown).toEqual(operationsOf(name).map(({ resource, option }) => [resource, option.value, option.action]));
+		// An untouched node shows its default action too.
+		const { resource, operation } = NodeHelpers.getNodeParameters(descriptionOf(name).properties, {}, true, false, null, null) as any;
+		expect(subtitleOf(name, {})).toBe(operationsOf(name).find((o) => o.resource === resource && o.option.value === operation)!.option.action);
+	});
+
+	test('SlickText Legacy calls a number on a textword a contact, as its Contact resource does, never also a subscriber', () => {
+		expect(nodeTexts('slickTextLegacy').filter(({ text }) => /\bsubscribers?\b/i.test(text))).toEqual([]);
+	});
+
+	test('the trigger shows its platform in words', () => {
+		expect(subtitleOf('slickTextTrigger', {})).toBe('Current platform');
+		expect(subtitleOf('slickTextTrigger', { platform: 'legacy' })).toBe('Legacy platform');
+	});
+
+	test.each(['slickText', 'slickTextLegacy'])('%s: every operation is named by a verb, as in n8n\'s own nodes', (name) => {
+		const verbs = /^(Get|Create|Update|Delete|Add|Remove|Count|Activate|Deactivate|Send|Schedule|Opt)\b/;
+		expect(operationsOf(name).filter(({ option }) => !verbs.test(option.name)).map(({ option }) => option.name)).toEqual([]);
+	});
+});
+

@@ -64,7 +64,7 @@ export function messageFields(): INodeProperties[] {
 				{
 					name: 'One Contact',
 					value: 'contact',
-					description: 'One subscriber, by contact ID',
+					description: 'One contact, by contact ID',
 				},
 				{
 					name: 'One Mobile Number on a Textword',
@@ -73,9 +73,9 @@ export function messageFields(): INodeProperties[] {
 						'One number. If it is not subscribed to the textword, SlickText opts it in (without the auto reply) and texts only that number. A number that opted out is refused.',
 				},
 				{
-					name: 'All Subscribers of a Textword',
+					name: 'All Contacts of a Textword',
 					value: 'textword',
-					description: 'Every subscriber of the textword, or every subscriber in one segment of it',
+					description: 'Every contact of the textword, or every contact in one segment of it',
 				},
 			],
 			default: 'contact',
@@ -83,7 +83,7 @@ export function messageFields(): INodeProperties[] {
 		},
 		{
 			displayName:
-				'This texts every subscriber of the textword (or of the chosen segment), which can be thousands of people. Each recipient uses message credits.',
+				'This texts every contact of the textword (or of the chosen segment), which can be thousands of people. Each recipient uses message credits.',
 			name: 'textwordNotice',
 			type: 'notice',
 			default: '',
@@ -95,7 +95,7 @@ export function messageFields(): INodeProperties[] {
 			...textwordIdLocator('The textword the number is subscribed to; a number that is not is opted in to it first'),
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
-		{ ...contactIdLocator('The subscriber who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
+		{ ...contactIdLocator('The contact who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
 		{
 			displayName: 'Mobile Number',
 			name: 'number',
