@@ -3,6 +3,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
+import { SLICKTEXT_DESCRIPTION } from '../shared/platform';
 import { describeResources } from '../shared/resources';
 import { customOperationsOf } from '../shared/runner/run';
 
@@ -20,7 +21,7 @@ export class SlickText implements INodeType {
 		version: 1,
 		// The action chosen ("Create a contact"), built from the operations (shared/resources.ts).
 		subtitle,
-		description: 'Manage contacts, lists, campaigns and more with the SlickText API',
+		description: SLICKTEXT_DESCRIPTION,
 		defaults: { name: 'SlickText' },
 		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
 		// a manually set tool description.

@@ -20,8 +20,10 @@ export class SlickTextLegacy implements INodeType {
 		version: 1,
 		// The action chosen ("Create a contact"), built from the operations (shared/resources.ts).
 		subtitle,
+		// n8n's node panel shows this above the node's actions, also when it is opened from the trigger list,
+		// where n8n finds no trigger of its own for it: the legacy events come through the SlickText Trigger.
 		description:
-			'Manage textwords, contacts, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard)',
+			'Manage textwords, contacts, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard). To start a workflow on its events, use the SlickText Trigger with Platform set to Legacy.',
 		defaults: { name: 'SlickText Legacy' },
 		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
 		// a manually set tool description.

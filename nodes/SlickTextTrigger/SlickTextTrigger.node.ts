@@ -10,7 +10,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import type { Platform } from '../shared/platform';
+import { SLICKTEXT_DESCRIPTION, type Platform } from '../shared/platform';
 import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
@@ -82,7 +82,9 @@ export class SlickTextTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["platform"] === "legacy" ? "Legacy platform" : "Current platform" }}',
-		description: 'Starts the workflow on SlickText events (new contacts, updates, inbox messages, opt-outs), on both the current and the legacy platform',
+		// n8n's node panel shows this for the SlickText entry, which holds the SlickText node's actions and this
+		// trigger's events ("What happens next?", the node list): it says what both do, the node's words first.
+		description: `${SLICKTEXT_DESCRIPTION}, and start workflows on SlickText events (new contacts, updates, inbox messages, opt-outs) of the current or the legacy platform`,
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -148,3 +148,39 @@ describe('names a person reads on the canvas and in the dropdowns (issue 38, ite
 	});
 });
 
+/**
+ * The node panel's entries ("What happens next?", the node list), as n8n 2.41's editor builds them
+ * (useActionsGeneration.ts, generateMergedNodesAndActions): a trigger whose name is an action node's name
+ * plus "Trigger" is merged into that node's entry, whose description becomes the trigger's; a node with no
+ * such trigger keeps its own description, and opened from the trigger list it says "No <name> Triggers
+ * available" under that description.
+ */
+function panelEntries(): Map<string, { displayName: string; description: string; triggers: boolean }> {
+	const entries = new Map<string, { displayName: string; description: string; triggers: boolean }>();
+	const all = Object.values(nodes).map((n) => (n as { description: INodeTypeDescription }).description);
+	for (const d of all.filter((x) => !x.group.includes('trigger'))) entries.set(d.name, { displayName: d.displayName, description: d.description, triggers: false });
+	for (const trigger of all.filter((x) => x.group.includes('trigger'))) {
+		const app = entries.get(trigger.name.replace('Trigger', ''));
+		if (app) Object.assign(app, { description: trigger.description, triggers: true });
+		else entries.set(trigger.name, { displayName: trigger.displayName, description: trigger.description, triggers: true });
+	}
+	return entries;
+}
+
+describe('the node panel leads to the right node from either list (issue 38, item 11)', () => {
+	test('the SlickText entry, which n8n describes with the trigger\'s text, says first what the SlickText node does', () => {
+		const entry = panelEntries().get('slickText')!;
+		expect(entry.triggers).toBe(true);
+		expect(entry.description.startsWith(descriptionOf('slickText').description)).toBe(true);
+		expect(entry.description).toMatch(/start workflows on SlickText events .* legacy platform/);
+	});
+
+	test('the SlickText Legacy entry, which has no trigger of its own, names the trigger that serves it', () => {
+		const entry = panelEntries().get('slickTextLegacy')!;
+		expect(entry.triggers).toBe(false);
+		expect(entry.description).toContain('use the SlickText Trigger with Platform set to Legacy');
+		// That trigger does serve the legacy platform.
+		const platform = descriptionOf('slickTextTrigger').properties.find((p) => p.name === 'platform')!;
+		expect((platform.options as any[]).map((o) => `${o.name}=${o.value}`)).toContain('Legacy=legacy');
+	});
+});
