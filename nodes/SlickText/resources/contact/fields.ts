@@ -139,9 +139,10 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 			name: 'optInStatus',
 			type: 'options',
 			options: OPT_IN_STATUSES,
-			// A filter may start on Subscribed; a field that is sent starts on SlickText's own default for a new
-			// contact, so that adding it never claims a consent nobody gave.
-			default: filter ? 'subscribed' : 'not subscribed',
+			// A field that is sent starts on SlickText's own default for a new contact, so that adding it never
+			// claims a consent nobody gave; a filter may start on Subscribed.
+			default: 'not subscribed',
+			...(filter ? { default: 'subscribed' } : {}),
 			description: filter
 				? undefined
 				: 'Set Subscribed only for contacts who gave explicit permission to receive texts. Setting a status sends the contact no message.',
