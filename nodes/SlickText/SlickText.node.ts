@@ -19,7 +19,7 @@ export class SlickText implements INodeType {
 		icon: { light: 'file:slickText.svg', dark: 'file:slickText.dark.svg' },
 		group: ['output'],
 		version: 1,
-		// The action chosen ("Create a contact"), built from the operations (shared/resources.ts).
+		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
 		subtitle,
 		description: SLICKTEXT_DESCRIPTION,
 		defaults: { name: 'SlickText' },

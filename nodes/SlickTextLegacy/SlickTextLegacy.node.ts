@@ -18,7 +18,7 @@ export class SlickTextLegacy implements INodeType {
 		icon: { light: 'file:slickTextLegacy.svg', dark: 'file:slickTextLegacy.dark.svg' },
 		group: ['output'],
 		version: 1,
-		// The action chosen ("Create a contact"), built from the operations (shared/resources.ts).
+		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
 		subtitle,
 		// n8n's node panel shows this above the node's actions, also when it is opened from the trigger list,
 		// where n8n finds no trigger of its own for it: the legacy events come through the SlickText Trigger.

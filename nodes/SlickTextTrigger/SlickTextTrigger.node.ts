@@ -81,7 +81,7 @@ export class SlickTextTrigger implements INodeType {
 		// parameter (version 1 keeps its parameter until the credential has a secret).
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{ $parameter["platform"] === "legacy" ? "Legacy platform" : "Current platform" }}',
+		subtitle: '={{ $parameter["platform"] === "legacy" ? "Legacy Platform" : "Current Platform" }}',
 		// n8n's node panel shows this for the SlickText entry, which holds the SlickText node's actions and this
 		// trigger's events ("What happens next?", the node list): it says what both do, the node's words first.
 		description: `${SLICKTEXT_DESCRIPTION}, and start workflows on SlickText events (new contacts, updates, inbox messages, opt-outs) of the current or the legacy platform`,

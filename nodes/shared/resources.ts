@@ -84,14 +84,15 @@ function build(op: OperationDescription, nodeName: string): Built {
 }
 
 /**
- * The node's subtitle on the canvas: the action chosen ("Create a contact"), not n8n's usual
- * "<operation value>: <resource value>" ("upsert: contact"), which shows internal values. n8n evaluates it
- * as an expression over the node's parameters, so the names come as a lookup table keyed by resource and
- * operation value (no "}}" inside, which would end the expression); anything else falls back to n8n's form.
+ * The node's subtitle on the canvas: n8n's "<operation>: <resource>", but with the names the dropdowns show
+ * ("Create or Update: Contact", Title Case as n8n's UI text style wants subtitles) instead of the values
+ * ("upsert: contact"). n8n evaluates it as an expression over the node's parameters, so the names come as
+ * a lookup table keyed by resource and operation value (no "}}" inside, which would end the expression);
+ * anything else falls back to n8n's usual form.
  */
-function actionSubtitle(actions: Record<string, string>): string {
+function namedSubtitle(names: Record<string, string>): string {
 	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
-	return `={{ (${JSON.stringify(actions)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
+	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }
 
 export function describeResources(
@@ -101,11 +102,12 @@ export function describeResources(
 ): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>>; subtitle: string } {
 	const properties: INodeProperties[] = [resourceProperty];
 	const routes: Record<string, Record<string, Route>> = {};
-	const actions: Record<string, string> = {};
+	const subtitles: Record<string, string> = {};
+	const resourceNames = new Map((resourceProperty.options ?? []).map((o) => ['value' in o ? o.value : '', o.name] as const));
 	for (const [resource, { operations, defaultOperation }] of Object.entries(resources)) {
 		const built = Object.entries(operations).map(([value, op]) => [value, build(op, nodeName)] as const);
 		routes[resource] = Object.fromEntries(built.map(([value, b]) => [value, b.route]));
-		for (const [value, b] of built) actions[`${resource}:${value}`] = String(b.option.action ?? b.option.name);
+		for (const [value, b] of built) subtitles[`${resource}:${value}`] = `${b.option.name}: ${resourceNames.get(resource) ?? resource}`;
 		properties.push(
 			{
 				displayName: 'Operation',
@@ -119,5 +121,5 @@ export function describeResources(
 			...built.flatMap(([value, b]) => showFor(resource, value, b.properties)),
 		);
 	}
-	return { properties, routes, subtitle: actionSubtitle(actions) };
+	return { properties, routes, subtitle: namedSubtitle(subtitles) };
 }

@@ -125,12 +125,16 @@ function subtitleOf(type: string, parameters: Record<string, unknown>): unknown 
 }
 
 describe('names a person reads on the canvas and in the dropdowns (issue 38, item 10)', () => {
-	test.each(['slickText', 'slickTextLegacy'])('%s: the canvas shows the action chosen, never internal values', (name) => {
+	test.each(['slickText', 'slickTextLegacy'])('%s: the canvas shows the operation and resource by the names the dropdowns show, never values', (name) => {
+		const resourceName = (value: string) =>
+			(descriptionOf(name).properties.find((p) => p.name === 'resource')!.options as any[]).find((o) => o.value === value).name;
 		const shown = operationsOf(name).map(({ resource, option }) => [resource, option.value, subtitleOf(name, { resource, operation: option.value })]);
-		expect(shown).toEqual(operationsOf(name).map(({ resource, option }) => [resource, option.value, option.action]));
-		// An untouched node shows its default action too.
+		expect(shown).toEqual(operationsOf(name).map(({ resource, option }) => [resource, option.value, `${option.name}: ${resourceName(resource)}`]));
+		expect(subtitleOf(name, { resource: 'contact', operation: name === 'slickText' ? 'upsert' : 'optIn' })).toBe(name === 'slickText' ? 'Create or Update: Contact' : 'Opt In: Contact');
+		// An untouched node shows its default operation too.
 		const { resource, operation } = NodeHelpers.getNodeParameters(descriptionOf(name).properties, {}, true, false, null, null) as any;
-		expect(subtitleOf(name, {})).toBe(operationsOf(name).find((o) => o.resource === resource && o.option.value === operation)!.option.action);
+		const option = operationsOf(name).find((o) => o.resource === resource && o.option.value === operation)!.option;
+		expect(subtitleOf(name, {})).toBe(`${option.name}: ${resourceName(resource)}`);
 	});
 
 	test('SlickText Legacy calls a number on a textword a contact, as its Contact resource does, never also a subscriber', () => {
@@ -138,8 +142,8 @@ describe('names a person reads on the canvas and in the dropdowns (issue 38, ite
 	});
 
 	test('the trigger shows its platform in words', () => {
-		expect(subtitleOf('slickTextTrigger', {})).toBe('Current platform');
-		expect(subtitleOf('slickTextTrigger', { platform: 'legacy' })).toBe('Legacy platform');
+		expect(subtitleOf('slickTextTrigger', {})).toBe('Current Platform');
+		expect(subtitleOf('slickTextTrigger', { platform: 'legacy' })).toBe('Legacy Platform');
 	});
 
 	test.each(['slickText', 'slickTextLegacy'])('%s: every operation is named by a verb, as in n8n\'s own nodes', (name) => {
