@@ -3,7 +3,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
-import { SLICKTEXT_DESCRIPTION } from '../shared/platform';
+import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
 import { customOperationsOf } from '../shared/runner/run';
 

@@ -10,7 +10,8 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { SLICKTEXT_DESCRIPTION, type Platform } from '../shared/platform';
+import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
+import type { Platform } from '../shared/platform';
 import { claimNew, PERSIST_MAX, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
 import { legacyWebhookSecret } from './legacySecret';
