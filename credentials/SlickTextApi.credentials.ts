@@ -43,7 +43,7 @@ export class SlickTextApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. 26136',
 			description:
-				'The ID of the brand the key belongs to, shown in SlickText under Settings > API & Webhooks. A leading "b" as shown in the web app (b26136) is accepted.',
+				'The ID of the brand the key belongs to: the number in the web address of the SlickText web app while the brand is open. A leading "b" as it appears there (b26136) is accepted.',
 		},
 		{
 			displayName: 'Base URL',
@@ -51,7 +51,7 @@ export class SlickTextApi implements ICredentialType {
 			type: 'string',
 			default: 'https://dev.slicktext.com/v1',
 			description:
-				'Change only to go through a proxy or to use the local SlickText sandbox of this package',
+				'The address of the SlickText production API, as SlickText publishes it (the "dev" in it does not mean a test system). Change it only to send the requests through a proxy.',
 		},
 		{
 			displayName: 'Requests per Second',
@@ -60,7 +60,7 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 8,
 			description:
-				'The most requests a second the nodes send with this key. SlickText documents 8 (in places 4) and can set another limit per account. When its answers show a lower limit (the X-RateLimit header, or requests refused with 429), the nodes slow down to it by themselves, send the refused requests again, and keep the lower limit for this credential until n8n restarts. Keep 8 when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means 8.',
+				'The most requests a second the nodes send with this key. The SlickText documentation gives 8 a second in one place and 4 in another, and SlickText can set another limit for an account. When SlickText shows that the key gets less, the nodes slow down to it by themselves, send the refused requests again, and keep the lower rate for this credential until n8n restarts. Keep 8 when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means 8.',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -69,7 +69,7 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 480,
 			description:
-				'The most requests a minute the nodes send with this key. SlickText documents 480 (in places 240). When its X-RateLimit header shows a lower limit (say 240), the nodes keep to it and to a sixtieth of it a second (4), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
+				'The most requests a minute the nodes send with this key. The SlickText documentation gives 480 a minute in one place and 240 in another. When SlickText shows that the key gets less (say 240 a minute), the nodes keep to that and to the same pace each second (4 a second), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
 		},
 		{
 			displayName: 'Rate Limit Wait (Seconds)',
@@ -78,7 +78,7 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 300,
 			description:
-				'How long one request may keep waiting and retrying in total when SlickText answers 429 (rate limited) before its item fails. One wait never exceeds 60 seconds, whatever the answer says.',
+				'How long one request may keep waiting and trying again in total while SlickText refuses it for going over the rate limit, before its item fails. One wait never exceeds 60 seconds, whatever SlickText asks for.',
 		},
 	];
 
@@ -106,7 +106,7 @@ export class SlickTextApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'SlickText did not accept the API key (401). Copy the API key again from SlickText (Settings > API) into API Key.',
+						'SlickText did not accept the API key (401). Copy the API key again from SlickText (Settings > API & Webhooks) into API Key.',
 				},
 			},
 			{
@@ -114,7 +114,7 @@ export class SlickTextApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'SlickText refused the request (403): the API key is wrong, or it belongs to another brand than the Brand ID. Check both; the brand ID is the number in the web address of the brand (b12345 works too).',
+						'SlickText refused the request (403): the API key is wrong, or it belongs to another brand than the Brand ID. Check both; the Brand ID is the number in the web address of the SlickText web app while the brand is open (b12345 works too).',
 				},
 			},
 			{

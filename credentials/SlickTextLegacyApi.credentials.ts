@@ -53,7 +53,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			type: 'string',
 			default: 'https://api.slicktext.com/v1',
 			description:
-				'Change only to go through a proxy or to use the local SlickText sandbox of this package',
+				'The address of the SlickText legacy API. Change it only to send the requests through a proxy.',
 		},
 		{
 			displayName: 'Webhook Secret',
@@ -62,7 +62,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Only for the SlickText Trigger: the secret SlickText shows for the webhook in the legacy dashboard. The trigger then refuses (401) every request whose X-Slicktext-Signature is not the HMAC-MD5 of its data keyed with this secret. Leave empty if you use no trigger.",
+				'Only for the SlickText Trigger: the secret SlickText shows for the webhook in the legacy dashboard. SlickText signs every event with it, and the trigger then refuses any request that is not signed with it and starts nothing. Leave empty if you use no trigger.',
 		},
 		{
 			displayName: 'Requests per Second',
@@ -71,7 +71,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 8,
 			description:
-				'The most requests a second the nodes send with this key. SlickText documents 8 (in places 4) and can set another limit per account. When its answers show a lower limit (the X-RateLimit header, or requests refused with 429), the nodes slow down to it by themselves, send the refused requests again, and keep the lower limit for this credential until n8n restarts. Keep 8 when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means 8.',
+				'The most requests a second the nodes send with this key. The SlickText documentation gives 8 a second in one place and 4 in another, and SlickText can set another limit for an account. When SlickText shows that the key gets less, the nodes slow down to it by themselves, send the refused requests again, and keep the lower rate for this credential until n8n restarts. Keep 8 when several n8n workers share the key: they slow down to share it. Raise it only if SlickText raised your limit. Empty, 0 or less means 8.',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -80,7 +80,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 480,
 			description:
-				'The most requests a minute the nodes send with this key. SlickText documents 480 (in places 240). When its X-RateLimit header shows a lower limit (say 240), the nodes keep to it and to a sixtieth of it a second (4), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
+				'The most requests a minute the nodes send with this key. The SlickText documentation gives 480 a minute in one place and 240 in another. When SlickText shows that the key gets less (say 240 a minute), the nodes keep to that and to the same pace each second (4 a second), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
 		},
 		{
 			displayName: 'Rate Limit Wait (Seconds)',
@@ -89,7 +89,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 300,
 			description:
-				'How long one request may keep waiting and retrying in total when SlickText answers 429 (rate limited) before its item fails. One wait never exceeds 60 seconds, whatever the answer says.',
+				'How long one request may keep waiting and trying again in total while SlickText refuses it for going over the rate limit, before its item fails. One wait never exceeds 60 seconds, whatever SlickText asks for.',
 		},
 	];
 

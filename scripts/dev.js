@@ -61,7 +61,7 @@ async function main() {
 
 	log(`installing n8n-nodes-slicktext into ${userFolder}`);
 	fs.rmSync(path.join(userFolder, '.n8n', 'database.sqlite'), { force: true });
-	const prepared = prepareUserFolder(userFolder, { sandbox: running.sandbox, workflows: withSandbox ? exampleWorkflows() : [] });
+	const prepared = prepareUserFolder(userFolder, { sandbox: running.sandbox, workflows: withSandbox ? exampleWorkflows({ sandbox: running.sandbox }) : [] });
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
 	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c) });

@@ -32,13 +32,28 @@ function shippedExamples() {
 	return exampleFiles().map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
 }
 
-/** The examples as `npm run dev` and the e2e suite import them: each with its local id. */
-function exampleWorkflows() {
+/** SlickText's own addresses, as the examples give them (example 6's HTTP Request URLs). */
+const SLICKTEXT_BASE_URLS = { current: 'https://dev.slicktext.com/v1', legacy: 'https://api.slicktext.com/v1' };
+
+/**
+ * A workflow's SlickText addresses moved to a sandbox's: the files give SlickText's own (what a user
+ * imports), `npm run dev` and the e2e suite call their sandbox.
+ */
+function pointedAt(workflow, sandbox) {
+	if (!sandbox) return workflow;
+	const text = JSON.stringify(workflow)
+		.replaceAll(SLICKTEXT_BASE_URLS.legacy, sandbox.legacyBaseUrl)
+		.replaceAll(SLICKTEXT_BASE_URLS.current, sandbox.currentBaseUrl);
+	return JSON.parse(text);
+}
+
+/** The examples as `npm run dev` and the e2e suite import them: each with its local id, at the sandbox given. */
+function exampleWorkflows({ sandbox } = {}) {
 	return shippedExamples().map(({ file, workflow }) => {
 		const id = LOCAL_IDS[file.slice(0, 2)];
 		if (!id) throw new Error(`examples/${file}: no local id in scripts/examples.js`);
-		return { ...workflow, id, versionId: `${id}-v1` };
+		return { ...pointedAt(workflow, sandbox), id, versionId: `${id}-v1` };
 	});
 }
 
-module.exports = { dir, LOCAL_IDS, exampleFiles, shippedExamples, exampleWorkflows };
+module.exports = { dir, LOCAL_IDS, SLICKTEXT_BASE_URLS, exampleFiles, shippedExamples, exampleWorkflows, pointedAt };

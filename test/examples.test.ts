@@ -4,6 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { NodeHelpers, type INode } from 'n8n-workflow';
+
+import { nodeTypes } from './helpers/engine';
+
 interface Node {
 	name: string;
 	type: string;
@@ -99,6 +103,34 @@ describe('example workflows', () => {
 		for (const { n } of webhooks.filter(({ n }) => n.type.endsWith('.slickTextTrigger'))) {
 			expect(n.parameters).toMatchObject({ platform: 'current', confirmEvents: true });
 			expect(n.credentials?.slickTextApi).toBeDefined();
+		}
+	});
+
+	it('mention neither our sandbox nor a local address: what a user imports calls SlickText (issue 38, item 6)', () => {
+		for (const wf of examples) {
+			expect([wf.name, JSON.stringify(wf).match(/sandbox|127\.0\.0\.1|localhost|npm run/i)?.[0]]).toEqual([wf.name, undefined]);
+		}
+	});
+
+	it("tell the AI agent only what its tools' descriptions say (example 5)", () => {
+		const wf = examples.find((w) => w.name.startsWith('Example 5'))!;
+		const agent = wf.nodes.find((n) => n.type === '@n8n/n8n-nodes-langchain.agent')!;
+		const system = String((agent.parameters.options as { systemMessage: string }).systemMessage);
+		// Each tool's description as n8n hands it to the model: the node as saved, its defaults filled in.
+		const described = wf.nodes
+			.filter((n) => n.type.startsWith('n8n-nodes-slicktext.'))
+			.map((n) => {
+				const nodeType = nodeTypes.getByNameAndVersion(n.type, 1);
+				const node = { ...n, typeVersion: 1 } as unknown as INode;
+				const parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, n.parameters as never, true, false, node, nodeType.description);
+				return NodeHelpers.getToolDescriptionForNode({ ...node, parameters } as INode, nodeType);
+			});
+		expect(described).toHaveLength(3);
+		// The words the system message tells the model to look for: quoted, or "marked (...)".
+		const markers = [...system.matchAll(/"([^"]+)"|marked \(([^)]+)\)/g)].map((m) => m[1] ?? m[2]);
+		expect(markers.length).toBeGreaterThanOrEqual(2);
+		for (const marker of markers) {
+			expect([marker, described.some((d) => d.toLowerCase().includes(marker.toLowerCase()))]).toEqual([marker, true]);
 		}
 	});
 });

@@ -3,10 +3,11 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
+import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
 import { customOperationsOf } from '../shared/runner/run';
 
-const { properties, routes } = describeResources('SlickText', resourceProperty, resources);
+const { properties, routes, subtitle } = describeResources('SlickText', resourceProperty, resources);
 
 // Every request of the node: JSON, with SlickText's answers read as JSON.
 const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };
@@ -18,8 +19,9 @@ export class SlickText implements INodeType {
 		icon: { light: 'file:slickText.svg', dark: 'file:slickText.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Manage contacts, lists, campaigns and more with the SlickText API',
+		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
+		subtitle,
+		description: SLICKTEXT_DESCRIPTION,
 		defaults: { name: 'SlickText' },
 		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
 		// a manually set tool description.

@@ -6,7 +6,7 @@ import { resourceProperty, resources } from './resources';
 import { describeResources } from '../shared/resources';
 import { customOperationsOf } from '../shared/runner/run';
 
-const { properties, routes } = describeResources('SlickText Legacy', resourceProperty, resources);
+const { properties, routes, subtitle } = describeResources('SlickText Legacy', resourceProperty, resources);
 
 // Every request of the node: JSON, with SlickText's answers read as JSON.
 const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };
@@ -18,16 +18,19 @@ export class SlickTextLegacy implements INodeType {
 		icon: { light: 'file:slickTextLegacy.svg', dark: 'file:slickTextLegacy.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
+		subtitle,
+		// n8n's node panel shows this above the node's actions, also when it is opened from the trigger list,
+		// where n8n finds no trigger of its own for it: the legacy events come through the SlickText Trigger.
 		description:
-			'Manage textwords, subscribers, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard)',
+			'Manage textwords, contacts, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard). To start a workflow on its events, use the SlickText Trigger with Platform set to Legacy.',
 		defaults: { name: 'SlickText Legacy' },
 		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
 		// a manually set tool description.
 		usableAsTool: {
 			replacements: {
 				description:
-					'SlickText legacy textwords, subscribers and messages. Each action says whether it is read-only, changes records or sends texts to real people.',
+					'SlickText legacy textwords, contacts and messages. Each action says whether it is read-only, changes records or sends texts to real people.',
 			},
 		},
 		inputs: [NodeConnectionTypes.Main],

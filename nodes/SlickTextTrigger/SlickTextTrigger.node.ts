@@ -10,6 +10,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import type { Platform } from '../shared/platform';
 import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
@@ -82,8 +83,10 @@ export class SlickTextTrigger implements INodeType {
 		// parameter (version 1 keeps its parameter until the credential has a secret).
 		version: [1, 2],
 		defaultVersion: 2,
-		subtitle: '={{ "Platform: " + $parameter["platform"] }}',
-		description: 'Starts the workflow on SlickText events (new contacts, updates, inbox messages, opt-outs), on both the current and the legacy platform',
+		subtitle: '={{ $parameter["platform"] === "legacy" ? "Legacy Platform" : "Current Platform" }}',
+		// n8n's node panel shows this for the SlickText entry, which holds the SlickText node's actions and this
+		// trigger's events ("What happens next?", the node list): it says what both do, the node's words first.
+		description: `${SLICKTEXT_DESCRIPTION}, and start workflows on SlickText events (new contacts, updates, inbox messages, opt-outs) of the current or the legacy platform`,
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

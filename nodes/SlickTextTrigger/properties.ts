@@ -89,7 +89,7 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Chat Message Received',
 				value: 'ChatMessageRecieved',
-				description: 'A contact sent a chat message (SlickText names it ChatMessageRecieved)',
+				description: 'A contact sent a chat message',
 			},
 			{
 				name: 'Contest Entry',
@@ -104,7 +104,7 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Opt Out',
 				value: 'OptOut',
-				description: 'A subscriber opted out of a textword',
+				description: 'A contact opted out of a textword',
 			},
 		],
 		default: [],
@@ -120,7 +120,7 @@ export const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		description:
-			"Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential and clear this field; it is stored in the workflow in plain text. Used only while the credential has no secret. When set, a request whose X-Slicktext-Signature header is not the HMAC-MD5 of its data keyed with this secret is refused (401) and starts nothing.",
+			'Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential and clear this field; it is stored in the workflow in plain text. Used only while the credential has no secret. When set, a request that SlickText did not sign with this secret is refused and starts nothing.',
 		// Version 1 only: from 2 on the secret is in the credential.
 		displayOptions: { show: { platform: ['legacy'], '@version': [1] } },
 	},

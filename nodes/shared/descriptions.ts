@@ -9,6 +9,13 @@ import type { Route } from './runner/types';
  */
 
 /**
+ * What the SlickText node does, as n8n's node panel shows it. n8n's editor merges the SlickText Trigger into
+ * the SlickText node's entry (the trigger's name is the node's plus "Trigger") and shows the trigger's
+ * description for both, so the trigger's description starts with this one (SlickTextTrigger.node.ts).
+ */
+export const SLICKTEXT_DESCRIPTION = 'Manage contacts, lists, campaigns and more with the SlickText API';
+
+/**
  * What an operation does to the world: a read, a change of records, a text to people, or a change that
  * may start a SlickText workflow (which may text people).
  */
@@ -20,7 +27,10 @@ export interface OperationDescription {
 	properties: INodeProperties[];
 	/** Absent: a GET reads, anything else changes records. */
 	effect?: Effect;
-	/** Says more precisely than the effect what happens (for people and AI agents). */
+	/**
+	 * Says more precisely than the effect what happens, for the AI agent's model only (the tool's
+	 * description); the operation's own description says it to people in their words.
+	 */
 	effectNote?: string;
 	/** The fields a Simplify option keeps of each output record (the option exists only when set). */
 	simplify?: string[];

@@ -12,9 +12,12 @@ import type { Execute, Route } from './runner/types';
  * node's custom operations run (runner/run.ts). The node file hands both to n8n.
  */
 
-/** What each effect adds to an operation's description in the Operation dropdown. */
+/**
+ * What an effect adds to an operation's description in the Operation dropdown, where the description does
+ * not say it already. Operations that text people say so in their own words, and an effect note is for the
+ * model only (toolDescription), so that people never read the same thing twice.
+ */
 const EFFECT_HINT: Record<string, string> = {
-	send: 'Texts people.',
 	automation: 'May start SlickText workflows that text the contact.',
 };
 
@@ -75,22 +78,36 @@ function build(op: OperationDescription, nodeName: string): Built {
 		preSend: [fieldChecks(properties), ...declared.preSend],
 		execute: op.simplify ? simplified(declared.execute, op.simplify) : declared.execute,
 	};
-	const effect = effectOf(op);
-	const hint = op.effectNote ? sentence(op.effectNote) : EFFECT_HINT[effect];
+	const hint = op.effectNote ? undefined : EFFECT_HINT[effectOf(op)];
 	const description = [option.description, hint].filter(Boolean).join(/[.!?]$/.test(option.description ?? '') ? ' ' : '. ');
 	return { option: { ...option, description, routing: toRouting(route) }, properties, route };
+}
+
+/**
+ * The node's subtitle on the canvas: n8n's "<operation>: <resource>", but with the names the dropdowns show
+ * ("Create or Update: Contact", Title Case as n8n's UI text style wants subtitles) instead of the values
+ * ("upsert: contact"). n8n evaluates it as an expression over the node's parameters, so the names come as
+ * a lookup table keyed by resource and operation value (no "}}" inside, which would end the expression);
+ * anything else falls back to n8n's usual form.
+ */
+function namedSubtitle(names: Record<string, string>): string {
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }
 
 export function describeResources(
 	nodeName: string,
 	resourceProperty: INodeProperties,
 	resources: Record<string, ResourceDescription>,
-): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>> } {
+): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>>; subtitle: string } {
 	const properties: INodeProperties[] = [resourceProperty];
 	const routes: Record<string, Record<string, Route>> = {};
+	const subtitles: Record<string, string> = {};
+	const resourceNames = new Map((resourceProperty.options ?? []).map((o) => ['value' in o ? o.value : '', o.name] as const));
 	for (const [resource, { operations, defaultOperation }] of Object.entries(resources)) {
 		const built = Object.entries(operations).map(([value, op]) => [value, build(op, nodeName)] as const);
 		routes[resource] = Object.fromEntries(built.map(([value, b]) => [value, b.route]));
+		for (const [value, b] of built) subtitles[`${resource}:${value}`] = `${b.option.name}: ${resourceNames.get(resource) ?? resource}`;
 		properties.push(
 			{
 				displayName: 'Operation',
@@ -104,5 +121,5 @@ export function describeResources(
 			...built.flatMap(([value, b]) => showFor(resource, value, b.properties)),
 		);
 	}
-	return { properties, routes };
+	return { properties, routes, subtitle: namedSubtitle(subtitles) };
 }

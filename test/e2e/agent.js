@@ -38,10 +38,10 @@ exports.run = async (ctx) => {
 	const model = await startModelServer([
 		() => ({ toolCalls: [{ name: 'Create_Contact', args: { mobile_number: '+16175550142', first_name: 'Rosa', last_name: 'Parks' } }] }),
 		() => ({ toolCalls: [{ name: 'Create_Contact', args: { mobile_number: '555-0142', first_name: 'Bad', last_name: 'Number' } }] }),
-		() => ({ toolCalls: [{ name: 'Find_Legacy_Subscribers', args: { first_name: 'Priya' } }] }),
+		() => ({ toolCalls: [{ name: 'Find_Legacy_Contacts', args: { first_name: 'Priya' } }] }),
 		(body) => {
 			firstPriya = /"id":\s*"?(\d+)/.exec(lastToolResult(body))?.[1];
-			return { toolCalls: [{ name: 'Text_One_Subscriber', args: { contact_id: firstPriya ?? 'none', text: 'Your order is ready for pickup.' } }] };
+			return { toolCalls: [{ name: 'Text_One_Contact', args: { contact_id: firstPriya ?? 'none', text: 'Your order is ready for pickup.' } }] };
 		},
 		() => ({ content: 'Rosa Parks was added; Priya was texted.' }),
 	]);
@@ -74,23 +74,23 @@ exports.run = async (ctx) => {
 		await check('the tool definitions the model receives match the table in docs/ai-agents.md', async () => {
 			const table = readmeToolTable();
 			const tools = Object.fromEntries((chats[0]?.body.tools ?? []).map((t) => [t.function.name, t.function]));
-			assert.deepEqual(Object.keys(tools).sort(), ['Create_Contact', 'Find_Legacy_Subscribers', 'Text_One_Subscriber']);
+			assert.deepEqual(Object.keys(tools).sort(), ['Create_Contact', 'Find_Legacy_Contacts', 'Text_One_Contact']);
 			const expected = {
 				Create_Contact: table.get('SlickText|Contact|Create'),
-				Find_Legacy_Subscribers: table.get('SlickText Legacy|Contact|Get Many'),
-				Text_One_Subscriber: table.get('SlickText Legacy|Message|Send'),
+				Find_Legacy_Contacts: table.get('SlickText Legacy|Contact|Get Many'),
+				Text_One_Contact: table.get('SlickText Legacy|Message|Send'),
 			};
 			for (const [name, row] of Object.entries(expected)) {
 				assert.ok(row, `docs/ai-agents.md has a row for ${name}`);
 				assert.equal(tools[name].description, row.description, name);
 			}
-			assert.equal(expected.Find_Legacy_Subscribers.kind, 'read-only');
-			assert.equal(expected.Text_One_Subscriber.kind, 'sends texts');
+			assert.equal(expected.Find_Legacy_Contacts.kind, 'read-only');
+			assert.equal(expected.Text_One_Contact.kind, 'sends texts');
 			assert.equal(expected.Create_Contact.kind, 'changes records');
 			// The arguments are exactly the $fromAI ones, with the descriptions given there.
 			assert.deepEqual(Object.keys(tools.Create_Contact.parameters.properties).sort(), ['first_name', 'last_name', 'mobile_number']);
 			assert.match(tools.Create_Contact.parameters.properties.mobile_number.description, /\+16175551234/);
-			assert.deepEqual(Object.keys(tools.Text_One_Subscriber.parameters.properties).sort(), ['contact_id', 'text']);
+			assert.deepEqual(Object.keys(tools.Text_One_Contact.parameters.properties).sort(), ['contact_id', 'text']);
 		});
 
 		await check('the create tool made exactly one contact, with the model\'s arguments', async () => {
@@ -113,12 +113,12 @@ exports.run = async (ctx) => {
 			assert.equal(reads[0].query.limit, '10');
 			const seen = lastToolResult(chats[3].body);
 			assert.match(seen, /Priya/);
-			// Simplified: none of the address or birth fields of a whole subscriber record.
+			// Simplified: none of the address or birth fields of a whole contact record.
 			assert.doesNotMatch(seen, /birthDate|zipCode|"city"|"state"|"country"/);
 		});
 
-		await check('the send tool texted only the named subscriber', async () => {
-			assert.ok(firstPriya, 'the model found a subscriber id in the read result');
+		await check('the send tool texted only the named contact', async () => {
+			assert.ok(firstPriya, 'the model found a contact id in the read result');
 			const sends = sandbox.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/legacy/v1/messages'));
 			assert.equal(sends.length, 1);
 			assert.deepEqual(sends[0].body, { action: 'SEND', contact: firstPriya, body: 'Your order is ready for pickup.' });

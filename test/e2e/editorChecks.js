@@ -6,6 +6,8 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { pointedAt } = require('../../scripts/examples');
+
 exports.title = 'n8n execute: Send default, API error status, bad input';
 
 const SEND_ID = 'e2eLegacySendDflt';
@@ -15,14 +17,11 @@ const BAD_INPUT_ID = 'e2eBadInputError';
 const BAD_PHONES = ['+16175552000', '12345', '+16175552002'];
 
 const manual = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
-/** examples/06 with its URLs moved from the dev sandbox (127.0.0.1:8787) to this run's sandbox. */
+/** examples/06 with its URLs moved from SlickText's (as shipped) to this run's sandbox. */
 function exampleSix(ctx) {
 	const file = path.resolve(__dirname, '../../examples/06-any-endpoint-with-http-request.json');
-	const text = fs
-		.readFileSync(file, 'utf8')
-		.replaceAll('http://127.0.0.1:8787/legacy/v1', ctx.sandbox.legacyBaseUrl)
-		.replaceAll('http://127.0.0.1:8787/v1', ctx.sandbox.currentBaseUrl);
-	return { ...JSON.parse(text), id: HTTP_ID, name: 'e2e: example 6 against this sandbox' };
+	const workflow = pointedAt(JSON.parse(fs.readFileSync(file, 'utf8')), ctx.sandbox);
+	return { ...workflow, id: HTTP_ID, name: 'e2e: example 6 against this sandbox' };
 }
 const wire = (to) => ({ Start: { main: [[{ node: to, type: 'main', index: 0 }]] } });
 
@@ -151,12 +150,12 @@ exports.run = async (ctx) => {
 		sandbox.reset();
 		const run = await execute(HTTP_ID);
 		const data = run.data.resultData.runData;
-		for (const name of ['Brand Usage (HTTP Request)', 'Account (HTTP Request)']) {
+		for (const name of ['Brand (HTTP Request)', 'Account (HTTP Request)']) {
 			assert.ok(data[name] && !data[name][0].error, `${name}: ${data[name]?.[0]?.error?.message}`);
 		}
-		assert.equal(data['Brand Usage (HTTP Request)'][0].data.main[0][0].json.brand_id, 1001);
-		const [usage] = sandbox.requests.filter((r) => r.path === '/v1/brands/1001/usage');
-		assert.equal(usage.headers.authorization, `Bearer ${sandbox.currentCredentials().apiKey}`);
+		assert.equal(data['Brand (HTTP Request)'][0].data.main[0][0].json.brand_id, 1001);
+		const [brand] = sandbox.requests.filter((r) => r.path === '/v1/brands');
+		assert.equal(brand.headers.authorization, `Bearer ${sandbox.currentCredentials().apiKey}`);
 		const [account] = sandbox.requests.filter((r) => r.path === '/legacy/v1/account');
 		const { publicKey, privateKey } = sandbox.legacyCredentials();
 		assert.equal(account.headers.authorization, `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`);

@@ -78,7 +78,7 @@ export function customFieldsProperty(valueDescription: string): INodeProperties 
 						typeOptions: { loadOptionsMethod: 'getCustomFields', loadOptionsDependsOn: ['textwordId.value'] },
 						default: '',
 						description:
-							'The custom subscriber field (its name; spaces are dropped, as in the contact record). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+							'The custom contact field (its name; spaces are dropped, as in the contact record). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 					{
 						displayName: 'Value',

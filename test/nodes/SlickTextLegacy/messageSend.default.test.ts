@@ -6,7 +6,7 @@ import { sent, useSandbox } from '../../helpers/sandbox';
 import { BASE, expectForm, legacyState, rl } from './legacy';
 
 // Issue 18/23: Send To used to default to the whole textword, so an untouched node (or an AI agent, which
-// cannot see the field) texted every subscriber. One recipient is the default now, in both variants.
+// cannot see the field) texted every contact of the textword. One recipient is the default now, in both variants.
 
 const ctx = useSandbox();
 const state = () => legacyState(ctx);
@@ -67,10 +67,10 @@ describe('Message > Send description', () => {
 		expect((sendTo.options as any[]).map((o) => o.value)).toEqual(['contact', 'number', 'textword']);
 	});
 
-	test('a notice says a textword send reaches every subscriber, shown only then', () => {
+	test('a notice says a textword send reaches every contact of the textword, shown only then', () => {
 		const notice = properties().find((p) => p.name === 'textwordNotice' && p.displayOptions?.show?.operation?.includes('send'))!;
 		expect(notice.type).toBe('notice');
-		expect(notice.displayName).toMatch(/every subscriber/);
+		expect(notice.displayName).toMatch(/every contact of the textword/);
 		const shown = (sendTo: string) =>
 			NodeHelpers.displayParameter({ resource: 'message', operation: 'send', sendTo } as never, notice, null as never, null as never);
 		expect(shown('textword')).toBe(true);

@@ -122,7 +122,7 @@ describe('Message: Send', () => {
 		['no textword', { textwordId: rl('={{ "" }}') }, 'Textword: is required [item 0]'],
 		['no contact', { sendTo: 'contact', contactId: rl('={{ "" }}') }, 'Contact: is required [item 0]'],
 		// An expression for Send To shows every target field to the editor's own checks, so all are given.
-		['neither textword nor contact', { sendTo: '={{ "nobody" }}', contactId: rl('3000001'), number: NEW_NUMBER }, 'Send To: "nobody" is not one of: One Contact, One Mobile Number on a Textword, All Subscribers of a Textword [item 0]'],
+		['neither textword nor contact', { sendTo: '={{ "nobody" }}', contactId: rl('3000001'), number: NEW_NUMBER }, 'Send To: "nobody" is not one of: One Contact, One Mobile Number on a Textword, All Contacts of a Textword [item 0]'],
 		['a number with fewer than 10 digits', { sendTo: 'number', number: '={{ "619555123" }}' }, 'Mobile Number: "619555123" has fewer than 10 digits [item 0]'],
 		['a segment that is not an ID', { additionalFields: { segment: '={{ "Latte lovers" }}' } }, 'Segment: must be a number, got "Latte lovers" [item 0]'],
 	])('%s fails before any request', async (_case, parameters, message) => {

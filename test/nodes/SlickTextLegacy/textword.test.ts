@@ -124,7 +124,7 @@ describe('Textword: Get Custom Fields', () => {
 	});
 });
 
-describe('Textword: Delete Subscribers', () => {
+describe('Textword: Delete All Contacts', () => {
 	test('posts action DELETESUBSCRIBERS and outputs how many were removed', async () => {
 		const before = contactsOf('5403').length;
 		expect(before).toBeGreaterThan(0);

@@ -5,9 +5,9 @@ import { campaignIdLocator } from './fields';
 
 export const campaign: OperationDescription = {
 	option: {
-		name: 'Campaign',
+		name: 'Get Campaign Statistics',
 		value: 'campaign',
-		action: 'Get the statistics of one campaign',
+		action: 'Get the statistics of a campaign',
 		description: 'Retrieve the statistics of one campaign',
 		route: currentRoute({
 			method: 'GET',

@@ -3,7 +3,7 @@ import { currentRoute } from '../../../shared/routing';
 
 export const campaigns: OperationDescription = {
 	option: {
-		name: 'Campaigns',
+		name: 'Get Statistics of All Campaigns',
 		value: 'campaigns',
 		action: 'Get the statistics of all campaigns',
 		description: 'Retrieve the statistics of the brand campaigns as a whole',

@@ -4,7 +4,7 @@ import { GROUP_BY_OPTIONS, growthQuery } from './fields';
 
 export const contactGrowth: OperationDescription = {
 	option: {
-		name: 'Contact Growth',
+		name: 'Get Contact Growth',
 		value: 'contactGrowth',
 		action: 'Get contact growth',
 		description: 'Count new contacts over a period, per hour, day, month or year, optionally compared with an earlier period',

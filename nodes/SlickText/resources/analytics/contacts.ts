@@ -4,7 +4,7 @@ import { GROUP_BY_OPTIONS, groupQuery } from './fields';
 
 export const contacts: OperationDescription = {
 	option: {
-		name: 'Contacts',
+		name: 'Get Contact Totals',
 		value: 'contacts',
 		action: 'Get contact totals',
 		description: 'Count the contacts of the brand, in total and by source or opt-in status',

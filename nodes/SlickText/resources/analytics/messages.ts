@@ -3,7 +3,7 @@ import { currentRoute } from '../../../shared/routing';
 
 export const messages: OperationDescription = {
 	option: {
-		name: 'Messages',
+		name: 'Get Message Statistics',
 		value: 'messages',
 		action: 'Get message statistics',
 		description: 'Retrieve the statistics of the messages the brand sent and received',

@@ -8,7 +8,7 @@ export const create: OperationDescription = {
 		value: 'create',
 		action: 'Create a campaign',
 		description:
-			'Create a text campaign to all contacts, lists or segments, and send it now, schedule it or save it as a draft',
+			'Create a text campaign to lists, segments or all contacts, and send it now, schedule it or save it as a draft',
 		route: currentRoute({ method: 'POST', url: '/campaigns', preSend: [campaignCreateBody] }),
 	},
 	properties: campaignCreateFields,

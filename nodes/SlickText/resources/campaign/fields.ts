@@ -98,6 +98,8 @@ const scheduledField: INodeProperties = {
 		"When to send. A time without an offset is in the workflow's time zone; SlickText gets it in UTC.",
 };
 
+// Lists by default, as Legacy Send defaults to one contact: texting the whole brand is a deliberate
+// choice, never what an untouched field (or an AI agent that cannot see it) does. Lists need choosing.
 const audienceField: INodeProperties = {
 	displayName: 'Audience',
 	name: 'audience',
@@ -107,7 +109,18 @@ const audienceField: INodeProperties = {
 		{ name: 'Lists', value: 'lists', description: 'The subscribed contacts of the lists chosen' },
 		{ name: 'Segments', value: 'segments', description: 'The subscribed contacts of the segments chosen' },
 	],
-	default: 'all',
+	default: 'lists',
+	description: 'Who gets the campaign',
+};
+
+/** Shown when a campaign to All Contacts is sent or scheduled: what the Legacy node's textword send says too. */
+const wholeBrandNotice: INodeProperties = {
+	displayName:
+		'This texts every subscribed contact of the brand, which can be thousands of people. Each recipient uses message credits.',
+	name: 'wholeBrandNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { audience: ['all'], delivery: ['now', 'schedule'] } },
 };
 
 const listsField: INodeProperties = {
@@ -146,6 +159,7 @@ export const campaignCreateFields: INodeProperties[] = [
 	deliveryField,
 	{ ...scheduledField, required: true, displayOptions: { show: { delivery: ['schedule'] } } },
 	audienceField,
+	wholeBrandNotice,
 	{ ...listsField, required: true, displayOptions: { show: { audience: ['lists'] } } },
 	{ ...segmentsField, required: true, displayOptions: { show: { audience: ['segments'] } } },
 	{
@@ -251,7 +265,7 @@ export const campaignCreateBody: PreSendAction = async function (this: IExecuteS
 		message: readText(this, messageField.displayName, param('message')),
 		delivery,
 		scheduled: readSchedule(this, delivery, delivery === 'schedule' ? param('scheduledAt') : undefined),
-		audience: readAudience(this, param('audience', 'all'), param('listIds', []), param('segmentIds', [])),
+		audience: readAudience(this, param('audience', audienceField.default), param('listIds', []), param('segmentIds', [])),
 	};
 	if (!isBlank(additional.mediaUrl)) input.mediaUrl = assertUrl(this, mediaUrlField.displayName, additional.mediaUrl);
 	requestOptions.body = campaignBody(input);

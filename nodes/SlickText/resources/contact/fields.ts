@@ -139,7 +139,10 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 			name: 'optInStatus',
 			type: 'options',
 			options: OPT_IN_STATUSES,
-			default: 'subscribed',
+			// A field that is sent starts on SlickText's own default for a new contact, so that adding it never
+			// claims a consent nobody gave; a filter may start on Subscribed.
+			default: 'not subscribed',
+			...(filter ? { default: 'subscribed' } : {}),
 			description: filter
 				? undefined
 				: 'Set Subscribed only for contacts who gave explicit permission to receive texts. Setting a status sends the contact no message.',
@@ -170,8 +173,8 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 			text('mobileNumber', 'Mobile Number', {
 				placeholder: 'e.g. +16175551234',
 				description: filter
-					? 'US mobile number; any format, it is sent as +1 and 10 digits'
-					: 'New mobile number of the contact (US, at least 10 digits)',
+					? 'The mobile number in any format: + and the country code, or 10 digits for a US number'
+					: 'New mobile number of the contact: + and the country code, or 10 digits for a US number',
 			}),
 		);
 	}

@@ -43,7 +43,7 @@ export const upsert: OperationDescription = {
 		route: currentRoute({ method: 'POST', url: '/contacts', preSend: [contactCreateBody], execute: upsertContact, unknown: 'resend' }),
 	},
 	properties: [
-		{ ...mobileNumberProperty, description: `${mobileNumberProperty.description}. The contact is found by this number.` },
+		{ ...mobileNumberProperty, description: `${mobileNumberProperty.description} The contact is found by this number.` },
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',

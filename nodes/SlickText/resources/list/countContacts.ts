@@ -8,7 +8,7 @@ export const countContacts: OperationDescription = {
 		name: 'Count Contacts',
 		value: 'countContacts',
 		action: 'Count the contacts of a list',
-		description: 'Get how many contacts are on a list, as {list_id, count}',
+		description: 'Get how many contacts are on a list',
 		route: currentRoute({
 			method: 'GET',
 			url: '=/lists/{{ $parameter.listId }}/contacts/count',

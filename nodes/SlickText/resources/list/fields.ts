@@ -221,8 +221,6 @@ export function membershipChunks(change: 'added' | 'removed') {
 					list_ids: listIds,
 					...summed,
 					summary: membershipSummary(change, summed[change], contactIds.length, listIds.length),
-					requests: chunks,
-					chunk_size: MEMBERSHIP_CHUNK_SIZE,
 				},
 			},
 		];

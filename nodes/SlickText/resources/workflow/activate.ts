@@ -8,7 +8,7 @@ export const activate: OperationDescription = {
 		name: 'Activate',
 		value: 'activate',
 		action: 'Activate a SlickText workflow',
-		description: 'Switch a workflow on: contacts start entering it under its entry rule',
+		description: 'Switch a workflow on: contacts start entering it under its entry rule, and its steps may text them',
 		route: currentRoute({
 			method: 'PUT',
 			url: '=/workflows/{{ $parameter.workflowId }}',

@@ -50,7 +50,7 @@ export function contactFilters(withTextword: boolean): Filter[] {
 		textFilter('country', 'Country', 'Two-letter country code, e.g. US'),
 		textFilter('optInMethod', 'Opt-In Method', 'How the contact joined, e.g. api or keyword'),
 		...(withTextword
-			? [listIdFilter('textword', 'Textword Name or ID', 'getTextwords', 'Only subscribers of this textword')]
+			? [listIdFilter('textword', 'Textword Name or ID', 'getTextwords', 'Only contacts of this textword')]
 			: []),
 		timeFilter('subscribedAfter', 'Subscribed After', 'Only contacts who subscribed after this moment (in any time zone; sent to SlickText in Pacific time)'),
 		timeFilter('subscribedBefore', 'Subscribed Before', 'Only contacts who subscribed before this moment (in any time zone; sent to SlickText in Pacific time)'),

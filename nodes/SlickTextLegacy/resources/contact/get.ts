@@ -10,7 +10,7 @@ export const get: OperationDescription = {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a contact',
-		description: 'Retrieve one subscriber by ID, with custom fields',
+		description: 'Retrieve one contact by ID, with custom fields',
 		route: legacyRoute({
 			method: 'GET',
 			url: '=/contacts/{{ $parameter.contactId }}',

@@ -14,7 +14,7 @@ export const getAll: OperationDescription = {
 		name: 'Get Many',
 		value: 'getAll',
 		action: 'Get many contacts',
-		description: 'List the subscribers of all textwords, optionally filtered by any field or by subscription date',
+		description: 'List the contacts of all textwords, optionally filtered by any field or by subscription date',
 		route: legacyRoute({ method: 'GET', url: '/contacts', pages: legacyPages('contacts', simplifyShape('subscriber')), preSend: [filterQuery(filters)] }),
 	},
 	properties: [...returnAllAndLimit('contacts'), filtersProperty(filters)],

@@ -57,7 +57,7 @@ export const optIn: OperationDescription = {
 	},
 	properties: [
 		textwordIdLocator('The textword (keyword list) to subscribe the number to'),
-		mobileNumberField('US mobile number with area code (at least 10 digits), e.g. +16195551234'),
+		mobileNumberField('The number to subscribe to the textword'),
 		{
 			displayName: 'Opt-In Method',
 			name: 'optInMethod',
@@ -82,7 +82,7 @@ export const optIn: OperationDescription = {
 			],
 			default: 'DOUBLEOPTIN',
 			description:
-				"Which text the number gets: DOUBLEOPTIN sends a confirmation text (recommended), OPTINWITHAUTOREPLY sends the textword's auto reply, OPTIN sends none",
+				"Which text the number gets: a confirmation text to reply YES to (recommended), the textword's auto reply, or none",
 		},
 		{
 			displayName: 'Double Opt-In Message',

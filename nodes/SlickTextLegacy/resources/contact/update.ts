@@ -38,7 +38,7 @@ export const update: OperationDescription = {
 		name: 'Update',
 		value: 'update',
 		action: 'Update a contact',
-		description: "Change a subscriber's name, address, birth date, e-mail or custom fields. No text is sent.",
+		description: "Change a contact's name, address, birth date, e-mail or custom fields. No text is sent.",
 		route: legacyRoute({
 			method: 'POST',
 			url: '/contacts/',
@@ -57,11 +57,11 @@ export const update: OperationDescription = {
 				{ name: 'Textword and Mobile Number', value: 'textwordAndNumber' },
 			],
 			default: 'id',
-			description: 'How SlickText finds the subscriber to change',
+			description: 'How SlickText finds the contact to change',
 		},
 		{ ...contactIdLocator(), displayOptions: { show: { findBy: ['id'] } } },
 		{ ...textwordIdLocator('The textword the number is subscribed to'), displayOptions: byTextwordAndNumber },
-		{ ...mobileNumberField('The subscribed number, e.g. +16195551234'), displayOptions: byTextwordAndNumber },
+		{ ...mobileNumberField('The number subscribed to the textword'), displayOptions: byTextwordAndNumber },
 		contactFieldsCollection('updateFields', 'Update Fields', 'Add Field', 'Two-letter state code, e.g. CA'),
 	],
 };

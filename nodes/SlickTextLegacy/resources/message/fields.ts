@@ -51,8 +51,6 @@ export function messageFilters(withTextword: boolean): Filter[] {
 export const MAX_SMS_LENGTH = 320;
 export const MAX_MMS_LENGTH = 1600;
 
-const toTextword = { show: { sendTo: ['textword', 'number'] } };
-
 /** The fields Send and Schedule share: who gets the message, its text and options. */
 export function messageFields(): INodeProperties[] {
 	return [
@@ -66,7 +64,7 @@ export function messageFields(): INodeProperties[] {
 				{
 					name: 'One Contact',
 					value: 'contact',
-					description: 'One subscriber, by contact ID',
+					description: 'One contact, by contact ID',
 				},
 				{
 					name: 'One Mobile Number on a Textword',
@@ -75,9 +73,9 @@ export function messageFields(): INodeProperties[] {
 						'One number. If it is not subscribed to the textword, SlickText opts it in (without the auto reply) and texts only that number. A number that opted out is refused.',
 				},
 				{
-					name: 'All Subscribers of a Textword',
+					name: 'All Contacts of a Textword',
 					value: 'textword',
-					description: 'Every subscriber of the textword, or every subscriber in one segment of it',
+					description: 'Every contact of the textword, or every contact in one segment of it',
 				},
 			],
 			default: 'contact',
@@ -85,14 +83,19 @@ export function messageFields(): INodeProperties[] {
 		},
 		{
 			displayName:
-				'This texts every subscriber of the textword (or of the chosen segment), which can be thousands of people. Each recipient uses message credits.',
+				'This texts every contact of the textword (or of the chosen segment), which can be thousands of people. Each recipient uses message credits.',
 			name: 'textwordNotice',
 			type: 'notice',
 			default: '',
 			displayOptions: { show: { sendTo: ['textword'] } },
 		},
-		{ ...textwordIdLocator('The textword (keyword list) whose subscribers receive the message'), displayOptions: toTextword },
-		{ ...contactIdLocator('The subscriber who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
+		{ ...textwordIdLocator('The textword (keyword list) whose contacts receive the message'), displayOptions: { show: { sendTo: ['textword'] } } },
+		// The same field for one number: there only that number is texted.
+		{
+			...textwordIdLocator('The textword the number is subscribed to; a number that is not is opted in to it first'),
+			displayOptions: { show: { sendTo: ['number'] } },
+		},
+		{ ...contactIdLocator('The contact who receives the message'), displayOptions: { show: { sendTo: ['contact'] } } },
 		{
 			displayName: 'Mobile Number',
 			name: 'number',

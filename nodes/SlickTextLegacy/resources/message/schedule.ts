@@ -8,7 +8,7 @@ export const schedule: OperationDescription = {
 		value: 'schedule',
 		action: 'Schedule a text message',
 		description:
-			'Have SlickText send a message later, on a quarter hour. A scheduled message can be cancelled with Delete.',
+			'Have SlickText send a message later, on a quarter hour, to one contact by default. Each recipient uses message credits; Delete cancels a scheduled message.',
 		route: legacyRoute({
 			method: 'POST',
 			url: '/messages/',

@@ -8,7 +8,7 @@ export const send: OperationDescription = {
 		value: 'send',
 		action: 'Send a text message',
 		description:
-			'Text one contact or one number now (the default), or, when chosen, every subscriber of a textword or segment. Each recipient uses message credits.',
+			'Text one contact or one number now (the default), or, when chosen, every contact of a textword or segment. Each recipient uses message credits.',
 		route: legacyRoute({
 			method: 'POST',
 			url: '/messages/',

@@ -6,11 +6,11 @@ import { textwordIdLocator } from './fields';
 
 export const deleteSubscribers: OperationDescription = {
 	option: {
-		name: 'Delete Subscribers',
+		name: 'Delete All Contacts',
 		value: 'deleteSubscribers',
-		action: 'Delete all subscribers of a textword',
+		action: 'Delete all contacts of a textword',
 		description:
-			'Remove every subscriber from a textword, without recording opt-outs and without texting anyone. The textword stays. Cannot be undone.',
+			'Remove every contact from a textword, without recording opt-outs and without texting anyone. The textword stays. Cannot be undone.',
 		route: legacyRoute({
 			method: 'POST',
 			url: '=/textwords/{{ $parameter.textwordId }}/contacts',
@@ -20,5 +20,5 @@ export const deleteSubscribers: OperationDescription = {
 			output: [successOutput('textwordId', ['contactsDeleted'])],
 		}),
 	},
-	properties: [textwordIdLocator('The textword whose subscribers are all removed')],
+	properties: [textwordIdLocator('The textword whose contacts are all removed')],
 };

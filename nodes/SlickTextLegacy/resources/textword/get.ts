@@ -9,7 +9,7 @@ export const get: OperationDescription = {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a textword',
-		description: 'Retrieve one textword (keyword list) with its auto reply and subscriber count',
+		description: 'Retrieve one textword (keyword list) with its auto reply and contact count',
 		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}',

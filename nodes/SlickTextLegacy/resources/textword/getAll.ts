@@ -4,7 +4,7 @@ import { legacyPages } from '../../../shared/paging';
 import { legacyRoute } from '../../../shared/routing';
 import { filterQuery, filtersProperty, textFilter, type Filter } from '../../shared/filters';
 
-const filters: Filter[] = [textFilter('word', 'Word', 'The keyword subscribers text in, e.g. COFFEE')];
+const filters: Filter[] = [textFilter('word', 'Word', 'The keyword people text in to join, e.g. COFFEE')];
 
 export const getAll: OperationDescription = {
 	option: {

@@ -16,7 +16,7 @@ export const getContacts: OperationDescription = {
 		name: 'Get Contacts',
 		value: 'getContacts',
 		action: 'Get the contacts of a textword',
-		description: 'List the subscribers of one textword, optionally filtered by any field or by subscription date',
+		description: 'List the contacts of one textword, optionally filtered by any field or by subscription date',
 		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/contacts',

@@ -11,7 +11,7 @@ export const getCustomFields: OperationDescription = {
 		value: 'getCustomFields',
 		action: 'Get the custom fields of a textword',
 		description:
-			'List the custom subscriber fields of one textword. A contact carries each as a key named like the field without spaces.',
+			'List the custom contact fields of one textword. A contact carries each as a key named like the field without spaces.',
 		route: legacyRoute({
 			method: 'GET',
 			url: '=/textwords/{{ $parameter.textwordId }}/customfields',

@@ -1,0 +1,190 @@
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
+
+import { createNode, createWorkflow, loadPackage, nodeTypes, PACKAGE_NAME } from '../../helpers/engine';
+
+// What a person reads in the editor, held against n8n's UX guidelines (issue 38): every text of the
+// nodes and credentials as the built package gives it to n8n.
+
+interface Text {
+	where: string;
+	text: string;
+}
+
+/** Every text of a list of properties: labels, notices, help, hints, placeholders, options. */
+function propertyTexts(properties: INodeProperties[], where: string): Text[] {
+	const texts: Text[] = [];
+	for (const p of properties) {
+		const at = `${where} > ${p.displayName}`;
+		for (const text of [p.displayName, p.description, p.hint, p.placeholder]) if (typeof text === 'string') texts.push({ where: at, text });
+		for (const option of (p.options ?? []) as any[]) {
+			if ('values' in option) texts.push(...propertyTexts(option.values, `${at} > ${option.displayName}`));
+			else if ('type' in option) texts.push(...propertyTexts([option], at));
+			else for (const text of [option.name, option.action, option.description]) if (typeof text === 'string') texts.push({ where: `${at} > ${option.name}`, text });
+		}
+	}
+	return texts;
+}
+
+const { nodes, credentials } = loadPackage();
+const descriptionOf = (name: string) => (nodes[name] as { description: INodeTypeDescription }).description;
+
+function nodeTexts(name: string): Text[] {
+	const d = descriptionOf(name);
+	return [{ where: `${d.displayName} (node)`, text: d.description }, ...propertyTexts(d.properties, d.displayName)];
+}
+
+const credentialTexts = (name: string): Text[] => propertyTexts(credentials[name].properties, credentials[name].displayName);
+
+const ALL: Text[] = [
+	...['slickText', 'slickTextLegacy', 'slickTextTrigger'].flatMap(nodeTexts),
+	...['slickTextApi', 'slickTextLegacyApi'].flatMap(credentialTexts),
+	// What the credential test says when SlickText refuses the key.
+	...Object.values(credentials).flatMap((c) =>
+		(c.test?.rules ?? []).map((rule: any) => ({ where: `${c.displayName} (test, ${rule.properties.value})`, text: String(rule.properties.message) })),
+	),
+];
+
+/** The operations of an action node: resource, the Operation option as built. */
+function operationsOf(name: string): Array<{ resource: string; option: any }> {
+	return descriptionOf(name)
+		.properties.filter((p) => p.name === 'operation')
+		.flatMap((p) => (p.options as any[]).map((option) => ({ resource: p.displayOptions!.show!.resource![0] as string, option })));
+}
+
+/** The tool's description as n8n hands it to the model (its default for the operation). */
+function toolDescription(name: string, resource: string, operation: string): string {
+	const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${name}Tool`, 1);
+	const saved = { name: 'Tool', type: `${PACKAGE_NAME}.${name}Tool`, typeVersion: 1, parameters: { resource, operation } } as unknown as INode;
+	const parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, saved.parameters, true, false, saved, nodeType.description);
+	return NodeHelpers.getToolDescriptionForNode({ ...saved, parameters } as INode, nodeType);
+}
+
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+/** The first four words of a sentence: two sentences of one text that start alike say the same thing. */
+const opening = (sentence: string) => sentence.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').split(/\s+/).filter(Boolean).slice(0, 4).join(' ');
+
+describe('texts a person reads in the editor', () => {
+	test('no text says a thing twice', () => {
+		const repeated = ALL.filter(({ text }) => {
+			const openings = sentences(text).map(opening).filter((o) => o.split(' ').length === 4);
+			return new Set(openings).size !== openings.length;
+		});
+		expect(repeated).toEqual([]);
+	});
+
+	test.each(['slickText', 'slickTextLegacy'])('%s: the note for the AI agent is in the tool description only, not in the Operation dropdown', (name) => {
+		const leaked = operationsOf(name).filter(({ resource, option }) => {
+			const note = toolDescription(name, resource, option.value).replace(/^.* in SlickText( Legacy)?\. /, '');
+			return String(option.description).toLowerCase().includes(note.toLowerCase().replace(/\.$/, ''));
+		});
+		expect(leaked.map(({ resource, option }) => `${resource} ${option.value}: ${option.description}`)).toEqual([]);
+	});
+
+	test('no text mentions our sandbox or tests, and none uses the API\'s internal codes or headers', () => {
+		const ours = /sandbox|this package|\bour tests?\b|\bjest\b/i;
+		const jargon = /HMAC|X-Slicktext-Signature|X-RateLimit|\b429\b|sixtieth|DOUBLEOPTIN|OPTINWITHAUTOREPLY|\bOPTIN\b|ChatMessageRecieved|\{\s*list_id|chunk_size/;
+		expect(ALL.filter(({ text }) => ours.test(text) || jargon.test(text))).toEqual([]);
+		// A status code belongs in an error (the credential test's), not in a field's help.
+		expect(ALL.filter(({ where, text }) => !where.includes('(test,') && /\(\d{3}\)/.test(text))).toEqual([]);
+	});
+});
+
+describe('the credentials say one thing about each field, where the field is', () => {
+	const field = (credential: string, name: string) => credentials[credential].properties.find((p) => p.name === name)!;
+	const testMessage = (credential: string, status: number) =>
+		String((credentials[credential].test!.rules as any[]).find((r) => r.properties.value === status).properties.message);
+
+	test('the current Base URL is SlickText\'s production API; neither Base URL mentions anything but a proxy', () => {
+		expect(field('slickTextApi', 'baseUrl').default).toBe('https://dev.slicktext.com/v1');
+		expect(field('slickTextApi', 'baseUrl').description).toMatch(/production API/);
+		for (const credential of ['slickTextApi', 'slickTextLegacyApi']) expect(field(credential, 'baseUrl').description).toMatch(/only to send the requests through a proxy\.$/);
+	});
+
+	test('where the Brand ID is: the same place in the field help and in the error of the credential test', () => {
+		expect(field('slickTextApi', 'brandId').description).toMatch(/the number in the web address of the SlickText web app while the brand is open/);
+		expect(testMessage('slickTextApi', 403)).toMatch(/the Brand ID is the number in the web address of the SlickText web app while the brand is open/);
+		// The key is made where the error of a refused key sends the user.
+		expect(field('slickTextApi', 'apiKey').description).toContain('Settings > API & Webhooks');
+		expect(testMessage('slickTextApi', 401)).toContain('Settings > API & Webhooks');
+	});
+
+	test.each(['slickTextApi', 'slickTextLegacyApi'])('%s: the rate fields give both limits SlickText publishes', (credential) => {
+		expect(field(credential, 'requestsPerSecond')).toMatchObject({ default: 8, description: expect.stringMatching(/8 a second in one place and 4 in another/) });
+		expect(field(credential, 'requestsPerMinute')).toMatchObject({ default: 480, description: expect.stringMatching(/480 a minute in one place and 240 in another/) });
+	});
+});
+
+/** The subtitle the canvas shows under a node, evaluated as n8n's editor does (getNodeSubtitle). */
+function subtitleOf(type: string, parameters: Record<string, unknown>): unknown {
+	const node = createNode({ type, parameters: parameters as never, credentials: {} });
+	const d = descriptionOf(type);
+	// The editor evaluates the subtitle over the node's parameters with their defaults filled in.
+	node.parameters = NodeHelpers.getNodeParameters(d.properties, node.parameters, true, false, node, d)!;
+	return createWorkflow(node).expression.getSimpleParameterValue(node, d.subtitle, 'internal', {});
+}
+
+describe('names a person reads on the canvas and in the dropdowns (issue 38, item 10)', () => {
+	test.each(['slickText', 'slickTextLegacy'])('%s: the canvas shows the operation and resource by the names the dropdowns show, never values', (name) => {
+		const resourceName = (value: string) =>
+			(descriptionOf(name).properties.find((p) => p.name === 'resource')!.options as any[]).find((o) => o.value === value).name;
+		const shown = operationsOf(name).map(({ resource, option }) => [resource, option.value, subtitleOf(name, { resource, operation: option.value })]);
+		expect(shown).toEqual(operationsOf(name).map(({ resource, option }) => [resource, option.value, `${option.name}: ${resourceName(resource)}`]));
+		expect(subtitleOf(name, { resource: 'contact', operation: name === 'slickText' ? 'upsert' : 'optIn' })).toBe(name === 'slickText' ? 'Create or Update: Contact' : 'Opt In: Contact');
+		// An untouched node shows its default operation too.
+		const { resource, operation } = NodeHelpers.getNodeParameters(descriptionOf(name).properties, {}, true, false, null, null) as any;
+		const option = operationsOf(name).find((o) => o.resource === resource && o.option.value === operation)!.option;
+		expect(subtitleOf(name, {})).toBe(`${option.name}: ${resourceName(resource)}`);
+	});
+
+	test('SlickText Legacy calls a number on a textword a contact, as its Contact resource does, never also a subscriber', () => {
+		expect(nodeTexts('slickTextLegacy').filter(({ text }) => /\bsubscribers?\b/i.test(text))).toEqual([]);
+	});
+
+	test('the trigger shows its platform in words', () => {
+		expect(subtitleOf('slickTextTrigger', {})).toBe('Current Platform');
+		expect(subtitleOf('slickTextTrigger', { platform: 'legacy' })).toBe('Legacy Platform');
+	});
+
+	test.each(['slickText', 'slickTextLegacy'])('%s: every operation is named by a verb, as in n8n\'s own nodes', (name) => {
+		const verbs = /^(Get|Create|Update|Delete|Add|Remove|Count|Activate|Deactivate|Send|Schedule|Opt)\b/;
+		expect(operationsOf(name).filter(({ option }) => !verbs.test(option.name)).map(({ option }) => option.name)).toEqual([]);
+	});
+});
+
+/**
+ * The node panel's entries ("What happens next?", the node list), as n8n 2.41's editor builds them
+ * (useActionsGeneration.ts, generateMergedNodesAndActions): a trigger whose name is an action node's name
+ * plus "Trigger" is merged into that node's entry, whose description becomes the trigger's; a node with no
+ * such trigger keeps its own description, and opened from the trigger list it says "No <name> Triggers
+ * available" under that description.
+ */
+function panelEntries(): Map<string, { displayName: string; description: string; triggers: boolean }> {
+	const entries = new Map<string, { displayName: string; description: string; triggers: boolean }>();
+	const all = Object.values(nodes).map((n) => (n as { description: INodeTypeDescription }).description);
+	for (const d of all.filter((x) => !x.group.includes('trigger'))) entries.set(d.name, { displayName: d.displayName, description: d.description, triggers: false });
+	for (const trigger of all.filter((x) => x.group.includes('trigger'))) {
+		const app = entries.get(trigger.name.replace('Trigger', ''));
+		if (app) Object.assign(app, { description: trigger.description, triggers: true });
+		else entries.set(trigger.name, { displayName: trigger.displayName, description: trigger.description, triggers: true });
+	}
+	return entries;
+}
+
+describe('the node panel leads to the right node from either list (issue 38, item 11)', () => {
+	test('the SlickText entry, which n8n describes with the trigger\'s text, says first what the SlickText node does', () => {
+		const entry = panelEntries().get('slickText')!;
+		expect(entry.triggers).toBe(true);
+		expect(entry.description.startsWith(descriptionOf('slickText').description)).toBe(true);
+		expect(entry.description).toMatch(/start workflows on SlickText events .* legacy platform/);
+	});
+
+	test('the SlickText Legacy entry, which has no trigger of its own, names the trigger that serves it', () => {
+		const entry = panelEntries().get('slickTextLegacy')!;
+		expect(entry.triggers).toBe(false);
+		expect(entry.description).toContain('use the SlickText Trigger with Platform set to Legacy');
+		// That trigger does serve the legacy platform.
+		const platform = descriptionOf('slickTextTrigger').properties.find((p) => p.name === 'platform')!;
+		expect((platform.options as any[]).map((o) => `${o.name}=${o.value}`)).toContain('Legacy=legacy');
+	});
+});
