@@ -118,7 +118,7 @@ export function messageFields(textField: TextField = 'body'): INodeProperties[] 
 			default: '',
 			placeholder: 'e.g. +16195551234',
 			description:
-				'Sending opts the number in to the textword when it is not subscribed yet. US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
+				'Sending opts the number in to the textword when it is not subscribed yet. Mobile number with its area code: + and the country code, for example +447911123456 or +16175551234; a US number may also be written as 10 digits, or 11 starting with 1. 10 to 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
 		{
