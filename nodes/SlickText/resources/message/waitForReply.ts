@@ -23,7 +23,7 @@ export const waitForReply: OperationDescription = {
 			type: 'options',
 			options: [
 				{ name: 'One Contact', value: 'contact', description: 'A contact, by contact ID' },
-				{ name: 'The Contact With a Mobile Number', value: 'number', description: 'The contact of the brand with this number' },
+				{ name: 'One Contact, Found by Number', value: 'number', description: 'The contact of the brand with this mobile number' },
 			],
 			default: 'contact',
 			description: 'Whose next text the workflow waits for',
@@ -36,10 +36,11 @@ export const waitForReply: OperationDescription = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. +16195551234',
-			description: 'The number of the contact whose next text the workflow waits for',
+			description: 'The mobile number of the contact whose next text the workflow waits for: + and the country code, or 10 digits for a US number',
 			displayOptions: { show: { waitFor: ['number'] } },
 		},
 		...replyFields(),
 	],
 	effect: 'read',
+	effectNote: "pauses the workflow until one contact texts, so it does not work as an AI agent's tool; sends nothing",
 };

@@ -29,5 +29,5 @@ export const sendAndWait: OperationDescription = {
 	},
 	properties: [...messageFields('message'), ...replyFields()],
 	effect: 'send',
-	effectNote: 'texts one person and waits for their answer; uses credits',
+	effectNote: 'sends a text to one person and pauses the workflow until they answer, so it works only as the human review of an AI agent; uses credits',
 };

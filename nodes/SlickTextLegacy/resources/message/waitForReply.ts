@@ -20,7 +20,7 @@ export const waitForReply: OperationDescription = {
 			type: 'options',
 			options: [
 				{ name: 'One Contact', value: 'contact', description: 'A contact, by contact ID' },
-				{ name: 'One Mobile Number', value: 'number', description: 'Any number' },
+				{ name: 'One Number', value: 'number', description: 'Any mobile number' },
 			],
 			default: 'contact',
 			description: 'Whose next text the workflow waits for',
@@ -39,4 +39,5 @@ export const waitForReply: OperationDescription = {
 		...replyFields(),
 	],
 	effect: 'read',
+	effectNote: "pauses the workflow until one contact texts, so it does not work as an AI agent's tool; sends nothing",
 };
