@@ -139,46 +139,28 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 	};
 	const startWait = async (wf, body) => await post(`${BASE}/webhook/${wf.id}-start`, JSON.stringify(body), { 'content-type': 'application/json' });
 
-	/** A person's text as the legacy platform posts it, signed with the webhook secret (or forged). */
-	let messageIds = 0;
-	const legacyText = async (number, text, { signature, attempt = 1, id = ++messageIds } = {}) => {
+	/** A person's text, played by the sandbox as SlickText posts it (legacy: signed with the webhook secret). */
+	const legacyText = async (number, text, extra = {}) => {
+		const played = await sandbox.reply({ platform: 'legacy', to: triggerUrl('legacy'), from: number, text, secret: SECRET, ...extra });
+		return { status: played.status, played };
+	};
+	const currentText = async (contactId, text) => {
+		const played = await sandbox.reply({ platform: 'current', to: triggerUrl('current'), contactId, text });
+		return { status: played.status, played };
+	};
+	/** A legacy text with a signature that is not SlickText's. */
+	const forgedLegacyText = async (number, text) => {
 		const data = JSON.stringify({
 			Event: 'ChatMessageRecieved',
 			Timestamp: '2026-11-25 10:00:00',
-			attemptNumber: attempt,
-			ChatThread: { id: `t${number}`, WithNumber: number },
-			ChatMessage: { id: `m${id}`, FromNumber: number, Body: text, MediaUrl: '', Received: '2026-11-25 10:00:00' },
-			Textwords: [{ id: TEXTWORD }],
+			attemptNumber: 1,
+			ChatThread: { WithNumber: number },
+			ChatMessage: { FromNumber: number, Body: text, MediaUrl: '', Received: '2026-11-25 10:00:00' },
 		});
-		const sig = signature ?? crypto.createHmac('md5', SECRET).update(data).digest('hex');
 		return await post(triggerUrl('legacy'), new URLSearchParams({ data }).toString(), {
 			'content-type': 'application/x-www-form-urlencoded',
-			'x-slicktext-signature': sig,
+			'x-slicktext-signature': crypto.createHmac('md5', 'not-the-secret').update(data).digest('hex'),
 		});
-	};
-	/** A contact's inbox message as the current platform posts it, after SlickText's inbox has it (Confirm Events). */
-	const currentText = async (contactId, text) => {
-		sandbox.state.current.brands.get(BRAND).threads.push({
-			_id: crypto.randomBytes(12).toString('hex'),
-			_brand_id: BRAND,
-			_contact_id: contactId,
-			status: 'open',
-			last_message: text,
-			last_message_direction: 'incoming',
-			last_message_sent: '2026-11-25 10:00:00',
-			created: '2026-11-25 10:00:00',
-			updated: '2026-11-25 10:00:00',
-			_inbox_tag_ids: [],
-		});
-		const event = {
-			id: crypto.randomBytes(12).toString('hex'),
-			name: 'inbox_message_received',
-			url: triggerUrl('current'),
-			attempts: 1,
-			date: '2026-11-25 10:00:00',
-			data: { contact_id: contactId, _brand_id: BRAND, last_message: text, last_message_direction: 'incoming' },
-		};
-		return await post(triggerUrl('current'), JSON.stringify(event), { 'content-type': 'application/json' });
 	};
 
 	const executions = async (workflowId, status) => {
@@ -227,6 +209,19 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 	};
 	const numberOf = (i) => `+1619555${String(7000 + i).padStart(4, '0')}`;
 	const triggerRuns = async (platform) => (await executions(triggerWorkflow(platform).id)).length;
+	/** The events the trigger passed on (its runs' output), oldest first. */
+	const triggerEvents = async (platform) => {
+		const out = [];
+		for (const e of (await executions(triggerWorkflow(platform).id, 'success')).reverse()) {
+			const r = await rest('GET', `/rest/executions/${e.id}`);
+			const data = flatted.parse(r.json.data.data);
+			for (const item of data.resultData?.runData?.['SlickText Trigger']?.[0]?.data?.main?.[0] ?? []) out.push(item.json);
+		}
+		return out;
+	};
+	/** What the node after the wait got in one execution (by the number texted), once it finished. */
+	const outputFor = async (workflowId, number) => (await afterOutputs(workflowId)).find(({ json }) => json.sent?.to === number)?.json;
+	const waitingFor = async (workflowId, count) => await waitFor(async () => (await waiting(workflowId)) === count, 60_000);
 
 	try {
 		await start();
@@ -276,6 +271,101 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 			assert.equal(await triggerRuns('current'), 0);
 			// No resume address anywhere in what the executions keep.
 			for (const { raw } of [...legacyOut, ...currentOut]) assert.ok(!raw.includes('webhook-waiting'), 'a resume URL in the execution data');
+		});
+
+		await check('two-way: an n8n restart between the text and the reply loses nothing', async () => {
+			const number = numberOf(100);
+			assert.equal((await startWait(WF.legacy, { number })).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 1), 'waiting before the restart');
+			await stopProcess(n8n.child);
+			await start();
+			assert.ok(await waitFor(async () => (await legacyText(number, 'YES')).status !== 404, 30_000), 'the trigger after the restart');
+			const out = await waitFor(async () => await outputFor(WF.legacy.id, number), 60_000);
+			assert.equal(out?.outcome, 'replied', await diagnose(WF.legacy.id));
+			assert.equal(out.approved, true);
+		});
+
+		await check('two-way: a repeated reply resumes nothing twice; the oldest wait for a person takes the first reply', async () => {
+			const number = numberOf(101);
+			assert.equal((await startWait(WF.legacy, { number })).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 1));
+			await pause(1100);
+			assert.equal((await startWait(WF.legacy, { number })).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 2));
+			// SlickText delivers the reply, then delivers it again (its retry: same event, next attempt).
+			const first = await legacyText(number, 'yes', { repeat: 2 });
+			assert.ok(first.played.deliveries.every((d) => d.status === 200), JSON.stringify(first.played.deliveries.map((d) => d.status)));
+			assert.ok(await waitingFor(WF.legacy.id, 1), `one wait taken, one left: ${await diagnose(WF.legacy.id)}`);
+			await pause(1500);
+			assert.equal(await waiting(WF.legacy.id), 1, 'the repeats resumed nothing');
+			// The next reply of the person goes to the wait that is left.
+			assert.equal((await legacyText(number, 'no')).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 0));
+			const outs = (await afterOutputs(WF.legacy.id)).filter(({ json }) => json.sent.to === number).sort((a, b) => Number(a.id) - Number(b.id));
+			assert.deepEqual(outs.map(({ json }) => [json.reply.text, json.approved]), [['yes', true], ['no', false]], 'oldest first');
+		});
+
+		await check('two-way: a reply nobody waits for comes out of the SlickText Trigger as a normal event', async () => {
+			const before = await triggerRuns('legacy');
+			const number = numberOf(5);
+			assert.equal((await legacyText(number, 'What time do you open?')).status, 200);
+			assert.ok(await waitFor(async () => (await triggerRuns('legacy')) === before + 1, 30_000), 'one run of the trigger');
+			const events = await triggerEvents('legacy');
+			assert.equal(events.at(-1)?.ChatMessage?.Body, 'What time do you open?');
+		});
+
+		await check('two-way: a forged reply resumes nothing; the real one then does', async () => {
+			const number = numberOf(102);
+			assert.equal((await startWait(WF.legacy, { number })).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 1));
+			const forged = await forgedLegacyText(number, 'YES');
+			assert.equal(forged.status, 401);
+			await pause(1500);
+			assert.equal(await waiting(WF.legacy.id), 1, 'still waiting after the forged reply');
+			// Current platform with Confirm Events: an inbox message SlickText does not have resumes nothing.
+			assert.equal((await startWait(WF.current, { contactId: 140 })).status, 200);
+			assert.ok(await waitingFor(WF.current.id, 1));
+			const invented = { id: crypto.randomBytes(12).toString('hex'), name: 'inbox_message_received', attempts: 1, date: '2026-11-25 10:00:00', data: { contact_id: 140, _brand_id: BRAND, last_message: 'invented', last_message_direction: 'incoming' } };
+			assert.equal((await post(triggerUrl('current'), JSON.stringify(invented), { 'content-type': 'application/json' })).status, 200);
+			await pause(2000);
+			assert.equal(await waiting(WF.current.id), 1, 'still waiting after the invented inbox message');
+			assert.equal((await legacyText(number, 'YES')).status, 200);
+			assert.equal((await currentText(140, 'real answer')).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 0));
+			assert.ok(await waitingFor(WF.current.id, 0));
+			assert.equal((await outputFor(WF.legacy.id, number))?.approved, true);
+		});
+
+		await check('two-way: STOP ends a wait as opted out, never as approval; the opt-out still comes out of the trigger', async () => {
+			const number = numberOf(103);
+			assert.equal((await startWait(WF.legacy, { number })).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 1));
+			const before = await triggerRuns('legacy');
+			const played = await legacyText(number, 'STOP');
+			assert.ok(played.played.deliveries.every((d) => d.status === 200));
+			assert.ok(await waitingFor(WF.legacy.id, 0));
+			const out = await waitFor(async () => await outputFor(WF.legacy.id, number), 30_000);
+			assert.equal(out?.outcome, 'optedOut');
+			assert.equal(out.approved, false);
+			// The OptOut event SlickText sends after the STOP text is the trigger's event as always.
+			assert.ok(await waitFor(async () => (await triggerRuns('legacy')) > before, 30_000), 'the OptOut event ran the trigger');
+			assert.ok((await triggerEvents('legacy')).some((e) => e.Event === 'OptOut' && e.Subscriber?.PhoneNumber === number), 'OptOut event');
+		});
+
+		await check('two-way: the time limit; a reply after it comes out of the SlickText Trigger', async () => {
+			const number = numberOf(104);
+			assert.equal((await startWait(WF.limit, { number })).status, 200);
+			assert.ok(await waitingFor(WF.limit.id, 1));
+			// n8n's wait tracker resumes a wait whose time has come within about a minute.
+			const out = await waitFor(async () => await outputFor(WF.limit.id, number), 120_000);
+			assert.equal(out?.outcome, 'timedOut', await diagnose(WF.limit.id));
+			assert.equal(out.approved, false);
+			assert.equal(out.reply, null);
+			assert.ok(Number(out.sent.messageId) > 0);
+			const before = await triggerRuns('legacy');
+			assert.equal((await legacyText(number, 'YES')).status, 200);
+			assert.ok(await waitFor(async () => (await triggerRuns('legacy')) === before + 1, 30_000), 'the late reply ran the trigger');
+			assert.equal((await triggerEvents('legacy')).at(-1)?.ChatMessage?.Body, 'YES');
 		});
 	} finally {
 		if (n8n) await stopProcess(n8n.child);

@@ -253,6 +253,8 @@ export interface RunOptions {
 	typeVersion?: number;
 	/** n8n's node setting Retry On Fail, with its Max Tries and Wait Between Tries (ms). */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
+	/** Where this n8n is reached (createAdditionalData). */
+	n8nBase?: string;
 }
 
 export interface RunResult {
@@ -268,6 +270,8 @@ let executionCounter = 0;
 export function createAdditionalData(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	workflowData: { id: string; name: string },
+	/** Where this n8n is reached (its webhook and waiting-webhook addresses start with it). */
+	n8nBase = 'http://127.0.0.1:5678',
 ): { additionalData: IWorkflowExecuteAdditionalData; hooks: ExecutionLifecycleHooks } {
 	const executionId = String(++executionCounter);
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
@@ -282,12 +286,12 @@ export function createAdditionalData(
 		hooks,
 		credentialsHelper: new CredentialsHelper(credentials),
 		executionId,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		restApiUrl: `${n8nBase}/rest`,
+		instanceBaseUrl: `${n8nBase}/`,
+		webhookBaseUrl: `${n8nBase}/webhook`,
+		webhookWaitingBaseUrl: `${n8nBase}/webhook-waiting`,
+		webhookTestBaseUrl: `${n8nBase}/webhook-test`,
+		formWaitingBaseUrl: `${n8nBase}/form-waiting`,
 		currentNodeParameters: undefined,
 		executionTimeoutTimestamp: undefined,
 		userId: 'test-user',
@@ -336,10 +340,11 @@ export function createWorkflow(node: INode, staticData: IDataObject = {}) {
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const node = createNode(options);
 	const workflow = createWorkflow(node);
-	const { additionalData, hooks } = createAdditionalData(options.credentials, {
-		id: workflow.id,
-		name: workflow.name as string,
-	});
+	const { additionalData, hooks } = createAdditionalData(
+		options.credentials,
+		{ id: workflow.id, name: workflow.name as string },
+		options.n8nBase,
+	);
 	const done = new Promise<IRun>((resolve) => {
 		hooks.addHandler('workflowExecuteAfter', (run: IRun) => resolve(run));
 	});

@@ -43,6 +43,11 @@ export interface WebhookServer {
 	runs: IDataObject[][];
 	/** The workflow's static data as n8n would have saved it after the last request. */
 	readonly staticData: IDataObject;
+	/**
+	 * Resolves once every request has been handled to its end: a node may answer before it is done
+	 * (the trigger answers SlickText, then hands a reply to a waiting workflow).
+	 */
+	settled(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -63,6 +68,8 @@ export interface WebhookServerOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** The node's typeVersion (1 unless given). */
 	typeVersion?: number;
+	/** Where this n8n is reached (createAdditionalData): the origin of its webhook and waiting URLs. */
+	n8nBase?: string;
 }
 
 let serversStarted = 0;
@@ -149,10 +156,11 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 
 		// As n8n's live webhooks: a fresh Workflow per request, from the saved static data.
 		const workflow = createWorkflow(node, JSON.parse(JSON.stringify(saved)));
-		const { additionalData } = createAdditionalData(options.credentials ?? {}, {
-			id: workflow.id,
-			name: workflow.name as string,
-		});
+		const { additionalData } = createAdditionalData(
+			options.credentials ?? {},
+			{ id: workflow.id, name: workflow.name as string },
+			options.n8nBase,
+		);
 		additionalData.httpRequest = req as never;
 		additionalData.httpResponse = res as never;
 		const webhookData: IWebhookData = {
@@ -206,10 +214,13 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		if (staticData.__dataChanged === true) saved = JSON.parse(JSON.stringify(staticData));
 	}
 
+	const pending = new Set<Promise<void>>();
 	const http: Server = createServer((req, res) => {
-		handle(req, res).catch((error: Error) => {
+		const handled = handle(req, res).catch((error: Error) => {
 			if (!res.headersSent) sendJson(res, 500, { message: error.message });
 		});
+		pending.add(handled);
+		void handled.finally(() => pending.delete(handled));
 	});
 	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
 	const { port } = http.address() as AddressInfo;
@@ -219,6 +230,9 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		runs,
 		get staticData() {
 			return saved;
+		},
+		settled: async () => {
+			while (pending.size > 0) await Promise.all([...pending]);
 		},
 		close: async () => {
 			servers.delete(server);

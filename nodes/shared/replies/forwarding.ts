@@ -9,8 +9,15 @@ import { readRegistration, replyOf, type Forward, type Reply } from './protocol'
 import { addWait, endWait, waitsFor, type Wait } from './registry';
 
 function answerWith(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
-	ctx.getResponseObject().status(status).json({ registered: false, message });
+	respond(ctx, status, { registered: false, message });
 	return { noWebhookResponse: true };
+}
+
+/** Answers the request itself (a Node.js response, as Express's is). */
+export function respond(ctx: IWebhookFunctions, status: number, body: IDataObject): void {
+	const res = ctx.getResponseObject() as unknown as { writeHead(status: number, headers: Record<string, string>): unknown; end(body: string): unknown };
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	res.end(JSON.stringify(body));
 }
 
 /** A registration (or its check) posted by a waiting node. */

@@ -159,8 +159,9 @@ export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting): Pr
 
 /** Answers the trigger's forward: taken or not (then the reply goes on as the trigger's event). */
 function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): void {
-	const res = ctx.getResponseObject();
-	res.status(status).json(body);
+	const res = ctx.getResponseObject() as unknown as { writeHead(status: number, headers: Record<string, string>): unknown; end(body: string): unknown };
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	res.end(JSON.stringify(body));
 }
 
 /** The waiting node's webhook: n8n has checked the address's signature; the body is the trigger's forward. */
@@ -210,9 +211,17 @@ export function waitingRun(platform: Platform, via: 'sendTo' | 'waitFor'): Opera
 				description: "An agent's tool call cannot pause the workflow. Use Send and Wait for Reply as the agent's human review instead (README: Two-way texts).",
 			});
 		}
+		const whom = String(ctx.getNodeParameter(via, 0, 'contact'));
+		if (whom !== 'contact' && whom !== 'number') {
+			const field = via === 'sendTo' ? 'Send To' : 'Wait For';
+			throw new NodeOperationError(node, `${field}: "${whom}" is not one contact or one number [item 0]`, {
+				description: 'Waiting for a reply is for one person: choose One Contact, or a mobile number.',
+				itemIndex: 0,
+			});
+		}
 		const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
 		const prepared = await prepareWait(ctx, platform, credentials);
-		const who = await personOf(ctx, platform, String(ctx.getNodeParameter(via, 0, 'contact')), credentials);
+		const who = await personOf(ctx, platform, whom, credentials);
 		let sent: IDataObject = { to: who.number || null, contactId: who.contactId || null };
 		if (sendRoute) {
 			const [output] = await sendRoute();

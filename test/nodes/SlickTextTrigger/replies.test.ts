@@ -1,0 +1,245 @@
+// Two-way texts, the trigger's part, through n8n-core's WebhookContext: registrations of waits, and a
+// person's reply handed to the oldest wait for that person at n8n's waiting address. That address is a
+// local HTTP server here standing in for n8n's /webhook-waiting endpoint (in real n8n: test/e2e/twoWay.js).
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
+
+import { postForm, postJson, startWebhookServer, useWebhookServers, type WebhookServer } from '../../helpers/webhook';
+
+const SECRET = 'reply-secret';
+const REGISTRATION = 'n8nSlickTextReplyWait';
+
+interface Waiting {
+	base: string;
+	/** What each address received, in order. */
+	forwards: Array<{ path: string; body: IDataObject }>;
+	/** How each address answers: taken (default), declined (keeps waiting), or a status. */
+	answer: Map<string, 'taken' | 'declined' | number>;
+	close(): Promise<void>;
+}
+
+/** Stands in for n8n's waiting webhooks: records what it gets and answers as a waiting node would. */
+async function waitingN8n(): Promise<Waiting> {
+	const forwards: Waiting['forwards'] = [];
+	const answer: Waiting['answer'] = new Map();
+	const server: Server = createServer((req, res) => {
+		let text = '';
+		req.on('data', (chunk) => (text += chunk));
+		req.on('end', () => {
+			const path = new URL(req.url ?? '/', 'http://x').pathname;
+			forwards.push({ path, body: JSON.parse(text || '{}') });
+			const how = answer.get(path) ?? 'taken';
+			res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ taken: how === 'taken' }));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return { base, forwards, answer, close: async () => await new Promise<void>((r) => server.close(() => r())) };
+}
+
+let n8n: Waiting;
+beforeEach(async () => {
+	n8n = await waitingN8n();
+});
+afterEach(async () => {
+	await n8n.close();
+});
+useWebhookServers();
+
+const legacyTrigger = async (extra: IDataObject = {}) =>
+	await startWebhookServer({
+		type: 'slickTextTrigger',
+		typeVersion: 2,
+		parameters: { platform: 'legacy', legacyEvents: ['NewSubscriber'], ...extra },
+		credentials: { slickTextLegacyApi: { publicKey: 'pub_x', privateKey: 'priv', webhookSecret: SECRET } },
+		n8nBase: n8n.base,
+	});
+
+const registration = (path: string, person: string, extra: IDataObject = {}) => ({
+	[REGISTRATION]: {
+		platform: 'legacy',
+		person,
+		resumeUrl: `${n8n.base}/webhook-waiting/${path}?signature=abc`,
+		since: Date.now(),
+		until: 0,
+		sent: { messageId: 7, to: person },
+		...extra,
+	},
+});
+
+async function register(trigger: WebhookServer, path: string, person: string, extra: IDataObject = {}) {
+	return await postJson(trigger.url, registration(path, person, extra));
+}
+
+let messageId = 0;
+function text(from: string, body: string, attempt = 1, id = ++messageId) {
+	const data = JSON.stringify({
+		Event: 'ChatMessageRecieved',
+		Timestamp: '2026-11-25 10:00:00',
+		attemptNumber: attempt,
+		ChatThread: { WithNumber: from },
+		ChatMessage: { ChatMessageId: id, FromNumber: from, Body: body, MediaUrl: '', Received: '2026-11-25 10:00:00' },
+	});
+	return { data, signature: createHmac('md5', SECRET).update(data).digest('hex') };
+}
+
+async function reply(trigger: WebhookServer, from: string, body: string, options: { attempt?: number; id?: number; signature?: string } = {}) {
+	const t = text(from, body, options.attempt, options.id);
+	const answer = await postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': options.signature ?? t.signature });
+	// The trigger answers SlickText first, then hands the reply on.
+	await trigger.settled();
+	return answer;
+}
+
+describe('the SlickText Trigger takes waits and hands replies to them', () => {
+	it('keeps a registered wait in its static data, and a check stores nothing', async () => {
+		const trigger = await legacyTrigger();
+		const check = await postJson(trigger.url, { [REGISTRATION]: { platform: 'legacy', check: true } });
+		expect(check).toEqual({ status: 200, body: { registered: true } });
+		expect(trigger.staticData).toEqual({});
+		expect(await register(trigger, '11/n1', '+16175550001')).toEqual({ status: 200, body: { registered: true } });
+		const stored = JSON.stringify(trigger.staticData);
+		expect(stored).toContain('+16175550001');
+		// A registration starts no run.
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('refuses a wait of the other platform, one whose address is not on this n8n, and a malformed one', async () => {
+		const trigger = await legacyTrigger();
+		expect((await register(trigger, '12/n1', '+16175550002', { platform: 'current' })).status).toBe(409);
+		const elsewhere = registration('13/n1', '+16175550003');
+		elsewhere[REGISTRATION].resumeUrl = 'https://attacker.example/collect';
+		const answer = await postJson(trigger.url, elsewhere);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ registered: false, message: 'The address of the wait is not on this n8n' });
+		expect((await postJson(trigger.url, { [REGISTRATION]: { platform: 'legacy', person: '+1617' } })).status).toBe(400);
+		expect(trigger.staticData).toEqual({});
+	});
+
+	it('refuses a wait at its Test URL', async () => {
+		const trigger = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: { platform: 'legacy' }, mode: 'manual', n8nBase: n8n.base });
+		expect((await register(trigger, '14/n1', '+16175550004')).status).toBe(409);
+	});
+
+	it("hands a person's reply to the wait for that person, starts no run, and the forward carries the reply and the wait", async () => {
+		const trigger = await legacyTrigger();
+		await register(trigger, '21/n1', '+16175550021');
+		await register(trigger, '22/n1', '+16175550022');
+		const answer = await reply(trigger, '(617) 555-0022', ' Yes! ');
+		expect(answer.status).toBe(200);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/22/n1']);
+		const { body } = n8n.forwards[0];
+		expect(body.reply).toMatchObject({ person: '+16175550022', from: '+16175550022', text: ' Yes! ', optedOut: false, message: true });
+		expect(body.wait).toMatchObject({ until: 0, sent: { messageId: 7, to: '+16175550022' } });
+		expect(trigger.runs).toEqual([]);
+		// The next reply of the same person finds no wait: the trigger's normal path (NewSubscriber only selected: nothing).
+		await reply(trigger, '+16175550022', 'again');
+		expect(n8n.forwards).toHaveLength(1);
+	});
+
+	it('gives the oldest wait the first reply, and a repeated delivery of it resumes nothing', async () => {
+		const trigger = await legacyTrigger();
+		const since = Date.now();
+		await register(trigger, '31/new', '+16175550031', { since: since + 1000 });
+		await register(trigger, '31/old', '+16175550031', { since });
+		await reply(trigger, '+16175550031', 'yes', { id: 310 });
+		await reply(trigger, '+16175550031', 'yes', { id: 310, attempt: 2 });
+		await reply(trigger, '+16175550031', 'yes', { id: 310, attempt: 3 });
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/31/old']);
+		await reply(trigger, '+16175550031', 'no', { id: 311 });
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/31/old', '/webhook-waiting/31/new']);
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('passes a reply on as its event when the wait declines it, and ends a wait n8n says is over', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '41/n1', '+16175550041');
+		n8n.answer.set('/webhook-waiting/41/n1', 'declined');
+		await reply(trigger, '+16175550041', 'maybe');
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).Body)).toEqual(['maybe']);
+		// Still waiting: the next reply goes there again; n8n now says the execution is over (409).
+		n8n.answer.set('/webhook-waiting/41/n1', 409);
+		await reply(trigger, '+16175550041', 'yes');
+		expect(trigger.runs).toHaveLength(2);
+		await reply(trigger, '+16175550041', 'hello');
+		expect(n8n.forwards).toHaveLength(2);
+		expect(trigger.runs).toHaveLength(3);
+	});
+
+	it('hands STOP to every wait for the person, as an opt-out', async () => {
+		const trigger = await legacyTrigger();
+		await register(trigger, '51/a', '+16175550051', { since: Date.now() - 10 });
+		await register(trigger, '51/b', '+16175550051');
+		await register(trigger, '52/a', '+16175550052');
+		await reply(trigger, '+16175550051', 'Stop');
+		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).optedOut])).toEqual([
+			['/webhook-waiting/51/a', true],
+			['/webhook-waiting/51/b', true],
+		]);
+	});
+
+	it('hands nothing on for a forged signature, nor to a wait whose time limit has passed', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '61/n1', '+16175550061');
+		expect((await reply(trigger, '+16175550061', 'yes', { signature: '0'.repeat(32) })).status).toBe(401);
+		await register(trigger, '62/n1', '+16175550062', { since: Date.now() - 60_000, until: Date.now() - 1000 });
+		await reply(trigger, '+16175550062', 'yes');
+		expect(n8n.forwards).toEqual([]);
+		// The late reply is the trigger's event.
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).FromNumber)).toEqual(['+16175550062']);
+	});
+
+	it('keeps the reply as an event when the waiting address cannot be reached, and the wait for the next reply', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '71/n1', '+16175550071');
+		n8n.answer.set('/webhook-waiting/71/n1', 502);
+		await reply(trigger, '+16175550071', 'yes');
+		expect(trigger.runs).toHaveLength(1);
+		n8n.answer.delete('/webhook-waiting/71/n1');
+		await reply(trigger, '+16175550071', 'yes again');
+		expect(n8n.forwards.map((f) => (f.body.reply as IDataObject).text)).toEqual(['yes', 'yes again']);
+		expect(trigger.runs).toHaveLength(1);
+	});
+});
+
+describe('current platform with Confirm Events: only a reply SlickText confirms resumes a wait', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { useSandbox } = require('../../helpers/sandbox');
+	const ctx = useSandbox({ rateLimit: false });
+
+	async function currentTrigger() {
+		return await startWebhookServer({
+			type: 'slickTextTrigger',
+			typeVersion: 2,
+			parameters: { platform: 'current', events: ['inbox_message_received'], confirmEvents: true },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+			n8nBase: n8n.base,
+		});
+	}
+
+	it('hands a played reply of the contact to its wait, after looking it up with SlickText', async () => {
+		const trigger = await currentTrigger();
+		await postJson(trigger.url, { [REGISTRATION]: { platform: 'current', person: '1001:12', resumeUrl: `${n8n.base}/webhook-waiting/81/n1?signature=x`, since: Date.now(), until: 0, sent: { contactId: '12' } } });
+		const played = await ctx.sandbox.reply({ platform: 'current', to: trigger.url, contactId: 12, text: 'C' });
+		await trigger.settled();
+		expect(played.status).toBe(200);
+		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text, (f.body.reply as IDataObject).contactId])).toEqual([['/webhook-waiting/81/n1', 'C', '12']]);
+		// The lookup went to SlickText's inbox for the contact.
+		expect(ctx.sandbox.requests.some((r: { method: string; path: string; query: IDataObject }) => r.method === 'GET' && r.path === '/v1/brands/1001/inbox-threads' && String(r.query._contact_id) === '12')).toBe(true);
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('hands on no inbox message that SlickText does not have: the run checks it again and drops it', async () => {
+		const trigger = await currentTrigger();
+		await postJson(trigger.url, { [REGISTRATION]: { platform: 'current', person: '1001:13', resumeUrl: `${n8n.base}/webhook-waiting/82/n1?signature=x`, since: Date.now(), until: 0, sent: {} } });
+		const invented = { id: 'abc123', name: 'inbox_message_received', attempts: 1, date: '2026-11-25 10:00:00', data: { contact_id: 13, _brand_id: 1001, last_message: 'invented', last_message_direction: 'incoming' } };
+		expect((await postJson(trigger.url, invented)).status).toBe(200);
+		await trigger.settled();
+		expect(n8n.forwards).toEqual([]);
+		// Not taken by the wait: it goes the trigger's way (a run whose step looks it up again).
+		expect(trigger.runs).toHaveLength(1);
+	});
+});

@@ -1,0 +1,215 @@
+// Two-way texts, the waiting node's part, through n8n's real engine against the sandbox: the checks
+// before anything is sent, the text, the registration at the SlickText Trigger (a local server standing
+// in for it), n8n's wait, and the webhook a forwarded reply resumes. In real n8n: test/e2e/twoWay.js.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode } from '../../../helpers/engine';
+import { useSandbox } from '../../../helpers/sandbox';
+import { postJson, startWebhookServer, useWebhookServers } from '../../../helpers/webhook';
+
+const ctx = useSandbox({ rateLimit: false });
+useWebhookServers();
+
+const N8N = 'http://127.0.0.1:5678';
+
+interface FakeTrigger {
+	url: string;
+	registrations: IDataObject[];
+	status: number;
+	close(): Promise<void>;
+}
+
+/** Stands in for the SlickText Trigger's Production URL: records what waiting nodes register. */
+async function fakeTrigger(): Promise<FakeTrigger> {
+	const trigger = { registrations: [] as IDataObject[], status: 200 } as FakeTrigger;
+	const server: Server = createServer((req, res) => {
+		let text = '';
+		req.on('data', (c) => (text += c));
+		req.on('end', () => {
+			trigger.registrations.push(JSON.parse(text).n8nSlickTextReplyWait);
+			res.writeHead(trigger.status, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(trigger.status === 200 ? { registered: true } : { registered: false, message: 'no' }));
+		});
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	trigger.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/abc/webhook`;
+	trigger.close = async () => await new Promise<void>((r) => server.close(() => r()));
+	return trigger;
+}
+
+let trigger: FakeTrigger;
+beforeEach(async () => {
+	trigger = await fakeTrigger();
+});
+afterEach(async () => {
+	await trigger.close();
+});
+
+const legacy = (extra: IDataObject = {}) => ({ slickTextLegacyApi: ctx.sandbox.legacyCredentials({ replyTriggerUrl: trigger.url, ...extra }) });
+const sendAndWait = (extra: IDataObject = {}) => ({
+	resource: 'message',
+	operation: 'sendAndWait',
+	sendTo: 'number',
+	textwordId: { __rl: true, mode: 'id', value: '5401' },
+	number: '+16195551234',
+	message: 'Reply YES to confirm',
+	...extra,
+});
+const texts = () => ctx.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/');
+
+describe('Send and Wait for Reply checks everything before the text goes out', () => {
+	it.each([
+		['no Trigger URL for Replies in the credential', {}, { replyTriggerUrl: '' }, /Trigger URL for Replies is not set/],
+		['a time limit that has passed', { waitOptions: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' } } } }, {}, /Limit Wait Time: .* has passed already/],
+		['a word that is both yes and no', { yesWords: 'YES, OK', noWords: 'no, ok' }, {}, /both a yes word and a no word/],
+		['no yes word', { yesWords: ' , ' }, {}, /Yes Words is empty/],
+		['a textword-wide Send To', { sendTo: 'textword' }, {}, /Send To: "textword" is not one contact or one number/],
+		['a number that is not one', { number: '555-12' }, {}, /Mobile Number: "555-12"/],
+	])('%s', async (_label, parameters, credential, message) => {
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(parameters), credentials: legacy(credential) });
+		expect(result.error?.message).toMatch(message);
+		expect(texts()).toEqual([]);
+	});
+
+	it('one item only: each execution waits for one person', async () => {
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), items: [{}, {}] });
+		expect(result.error?.message).toBe('Waiting for a reply takes one item, got 2');
+		expect(texts()).toEqual([]);
+		expect(trigger.registrations).toEqual([]);
+	});
+
+	it('asks the trigger first: a Trigger URL where nothing is published stops it before the text', async () => {
+		trigger.status = 404;
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
+		expect(result.error?.message).toBe('The SlickText Trigger for replies did not take the wait (404)');
+		expect(result.error?.description).toMatch(/Publish \(n8n 1.x: activate\) the workflow with the SlickText Trigger/);
+		expect(trigger.registrations).toEqual([{ platform: 'legacy', person: '', resumeUrl: '', since: 0, until: 0, sent: {}, check: true }]);
+		expect(texts()).toEqual([]);
+	});
+});
+
+describe('Send and Wait for Reply texts, registers the wait and puts the execution to wait', () => {
+	it('sends the text as Send does, registers who and where, and waits with a timed-out output ready', async () => {
+		const limit = { waitOptions: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } };
+		const before = Date.now();
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(limit), credentials: legacy(), n8nBase: N8N });
+		expect(result.error).toBeUndefined();
+		// The text: a form POST with action SEND to the number on the textword.
+		expect(texts()).toHaveLength(1);
+		expect(texts()[0].headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);
+		expect(texts()[0].body as IDataObject).toMatchObject({ action: 'SEND', textword: '5401', number: '+16195551234', body: 'Reply YES to confirm' });
+		// The check, then the registration.
+		expect(trigger.registrations).toHaveLength(2);
+		const [check, registration] = trigger.registrations;
+		expect(check.check).toBe(true);
+		expect(registration).toMatchObject({ platform: 'legacy', person: '+16195551234', sent: { to: '+16195551234' } });
+		// The message SlickText made, and the contact it opted the number in as.
+		expect(Number((registration.sent as IDataObject).messageId)).toBeGreaterThan(0);
+		expect(Number((registration.sent as IDataObject).contactId)).toBeGreaterThan(0);
+		// n8n's signed address of this node's wait in this execution.
+		expect(String(registration.resumeUrl)).toMatch(new RegExp(`^${N8N}/webhook-waiting/\\d+/node-under-test\\?signature=`));
+		const until = Number(registration.until);
+		expect(until - before).toBeGreaterThanOrEqual(2 * 3_600_000);
+		expect(until - Date.now()).toBeLessThanOrEqual(2 * 3_600_000);
+		// Waiting, until the limit.
+		expect(new Date(result.run.data.waitTill as Date).getTime()).toBe(until);
+		expect(result.json).toEqual([{ outcome: 'waiting', sent: registration.sent }]);
+		// What the node puts out if the limit comes first (n8n then passes the node's input on).
+		const stack = result.run.data.executionData!.nodeExecutionStack[0];
+		expect(stack.data.main[0]).toEqual([{ json: { outcome: 'timedOut', approved: false, reply: null, sent: registration.sent, waitedSeconds: 7200 } }]);
+		// No resume address in what the node put out.
+		expect(JSON.stringify(result.json)).not.toContain('webhook-waiting');
+	});
+
+	it('looks a contact up for its number, and waits without a limit when none is set', async () => {
+		const contact = ctx.sandbox.state.legacy.contacts[0];
+		const result = await runNode({
+			type: 'slickTextLegacy',
+			parameters: sendAndWait({ sendTo: 'contact', contactId: { __rl: true, mode: 'id', value: String(contact.id) } }),
+			credentials: legacy(),
+			n8nBase: N8N,
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /legacy/v1/contacts/${contact.id}`, 'GET /legacy/v1/account', 'POST /legacy/v1/messages/']);
+		expect(texts()[0].body as IDataObject).toMatchObject({ action: 'SEND', contact: String(contact.id) });
+		expect(trigger.registrations[1]).toMatchObject({ person: contact.number, until: 0, sent: { to: contact.number, contactId: String(contact.id) } });
+	});
+
+	it('Wait for Reply (current) sends nothing and registers the contact of the brand', async () => {
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'message', operation: 'waitForReply', waitFor: 'contact', contactId: { __rl: true, mode: 'id', value: '12' }, responseType: 'freeText' },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ replyTriggerUrl: trigger.url }) },
+			n8nBase: N8N,
+		});
+		expect(result.error).toBeUndefined();
+		expect(ctx.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/brands/1001/contacts/12']);
+		expect(trigger.registrations[1]).toMatchObject({ platform: 'current', person: '1001:12', sent: { contactId: '12' } });
+		// Wait for Reply is not n8n's Send and Wait: its address carries the execution's resume token.
+		expect(String(trigger.registrations[1].resumeUrl)).toMatch(/\/webhook-waiting\/\d+\/node-under-test/);
+		const stack = result.run.data.executionData!.nodeExecutionStack[0];
+		expect(stack.data.main[0][0].json).toMatchObject({ outcome: 'timedOut', reply: null });
+		expect(stack.data.main[0][0].json).not.toHaveProperty('approved');
+	});
+
+	it('does not work as a plain AI tool, and says what to use', async () => {
+		const result = await runNode({ type: 'slickTextLegacyTool', parameters: sendAndWait(), credentials: legacy() });
+		expect(result.error?.message).toBe('Waiting for a reply does not work as an AI tool');
+		expect(texts()).toEqual([]);
+	});
+});
+
+describe("the waiting node's webhook: what a forwarded reply resumes it with", () => {
+	const forward = (text: string, extra: IDataObject = {}) => ({
+		reply: { person: '+16195551234', text, mediaUrl: '', from: '+16195551234', contactId: '', receivedAt: '2026-11-25 10:00:00', optedOut: false, message: true, ...extra },
+		wait: { since: Date.now() - 5000, until: 0, sent: { messageId: 99, to: '+16195551234', contactId: null } },
+	});
+	const waitingNode = async (parameters: IDataObject = {}) =>
+		await startWebhookServer({ type: 'slickTextLegacy', parameters: sendAndWait(parameters) as never, credentials: legacy() });
+
+	it.each([
+		['a yes word, in any case and spacing', ' yes! ', {}, { outcome: 'replied', approved: true }],
+		['a no word', 'N', {}, { outcome: 'replied', approved: false }],
+		['another answer', 'maybe tomorrow', {}, { outcome: 'notUnderstood', approved: false }],
+		['words of its own', 'confirm', { yesWords: 'CONFIRM, C', noWords: 'RESCHEDULE, R' }, { outcome: 'replied', approved: true }],
+		['free text', 'See you at 7', { responseType: 'freeText' }, { outcome: 'replied' }],
+	])('%s', async (_label, text, parameters, expected) => {
+		const node = await waitingNode(parameters);
+		const answer = await postJson(node.url, forward(text));
+		expect(answer).toEqual({ status: 200, body: { taken: true } });
+		expect(node.runs).toHaveLength(1);
+		const [out] = node.runs[0];
+		expect(out).toMatchObject({ ...expected, reply: { text, from: '+16195551234' }, sent: { messageId: 99 } });
+		expect(out.waitedSeconds).toBeGreaterThanOrEqual(5);
+		if (!('approved' in expected)) expect(out).not.toHaveProperty('approved');
+	});
+
+	it('an opt-out is never an approval', async () => {
+		const node = await waitingNode({ yesWords: 'STOP, YES' });
+		await postJson(node.url, forward('STOP', { optedOut: true }));
+		expect(node.runs[0][0]).toMatchObject({ outcome: 'optedOut', approved: false });
+	});
+
+	it('keeps waiting for a yes or a no when told to: the reply is not taken', async () => {
+		const node = await waitingNode({ otherAnswers: 'keepWaiting' });
+		const answer = await postJson(node.url, forward('what?'));
+		expect(answer).toEqual({ status: 200, body: { taken: false, message: 'Neither a yes word nor a no word: still waiting' } });
+		expect(node.runs).toEqual([]);
+	});
+
+	it('does not take a reply that came after the time limit', async () => {
+		const node = await waitingNode();
+		const late = forward('yes');
+		late.wait.until = Date.now() - 1000;
+		expect((await postJson(node.url, late)).body).toEqual({ taken: false, message: 'The wait has timed out' });
+		expect(node.runs).toEqual([]);
+	});
+
+	it('refuses a body that is not a forwarded reply', async () => {
+		const node = await waitingNode();
+		expect((await postJson(node.url, { hello: 1 })).status).toBe(400);
+		expect(node.runs).toEqual([]);
+	});
+});
