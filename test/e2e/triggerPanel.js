@@ -88,7 +88,8 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 				} catch (error) {
 					const file = path.join(os.tmpdir(), `slicktext-e2e-panel-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
 					await page.screenshot({ path: file }).catch(() => {});
-					error.message = `${error.message}\n(screenshot: ${file})`;
+					// First, as the report shows a failure's first lines.
+					error.stack = `screenshot: ${file}\n${error.stack}`;
 					throw error;
 				}
 			});
