@@ -54,6 +54,15 @@ export class SlickTextApi implements ICredentialType {
 				'The address of the SlickText production API, as SlickText publishes it (the "dev" in it does not mean a test system). Change it only to send the requests through a proxy.',
 		},
 		{
+			displayName: 'Trigger URL for Replies',
+			name: 'replyTriggerUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://n8n.example.com/webhook/1a2b3c4d-.../webhook',
+			description:
+				"Only for Send and Wait for Reply and Wait for Reply: the Production URL of the published SlickText Trigger that receives this brand's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it. Leave empty if no workflow waits for replies.",
+		},
+		{
 			displayName: 'Requests per Second',
 			name: 'requestsPerSecond',
 			type: 'number',

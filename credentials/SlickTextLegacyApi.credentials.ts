@@ -65,6 +65,15 @@ export class SlickTextLegacyApi implements ICredentialType {
 				'Only for the SlickText Trigger: the secret SlickText shows for the webhook in the legacy dashboard. SlickText signs every event with it, and the trigger then refuses any request that is not signed with it and starts nothing. Leave empty if you use no trigger.',
 		},
 		{
+			displayName: 'Trigger URL for Replies',
+			name: 'replyTriggerUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://n8n.example.com/webhook/1a2b3c4d-.../webhook',
+			description:
+				"Only for Send and Wait for Reply and Wait for Reply: the Production URL of the published SlickText Trigger that receives this account's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it. Leave empty if no workflow waits for replies.",
+		},
+		{
 			displayName: 'Requests per Second',
 			name: 'requestsPerSecond',
 			type: 'number',

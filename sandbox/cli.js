@@ -7,8 +7,45 @@
 //   npm run sandbox -- --freedoms 1234       (serve the other forms the specs allow, e.g. legacy numbers as
 //                                             strings, at random from seed 1234; `random` draws a seed, `off`
 //                                             is the default; --freedoms-nulls also nulls "or null" fields)
+//   npm run sandbox -- --legacy-webhook-secret s3cret   (played legacy replies are signed with it)
+//
+// `reply`: a person's reply by SMS, played through a running sandbox (its state changes too), posted to a
+// SlickText Trigger's URL as SlickText posts it; prints what the trigger answered (see USAGE below).
+//   npm run sandbox -- reply --to <trigger URL> --from +16172000000 --text "C"
+//   npm run sandbox -- reply --platform legacy --to <trigger URL> --from +16192000000 --text STOP --secret s3cret
 
 const { startSandbox, CREDENTIALS, DEFAULT_RATE_LIMIT } = require('./server');
+const { replyCommand, DEFAULT_SANDBOX } = require('./replyCommand');
+
+const USAGE = `Usage:
+  npm run sandbox [-- <switches>]        start the SlickText sandbox on 127.0.0.1
+    --port <n>                 default 8787 (or SLICKTEXT_SANDBOX_PORT)
+    --contacts <n>             demo contacts of the current brand (and legacy subscribers unless --subscribers)
+    --subscribers <n>          demo subscribers of the legacy account
+    --rate-limit <s>/<m>       requests a second / a minute (default 8/480, as SlickText documents)
+    --no-rate-limit            no limit
+    --latency-ms <n>           a round trip added to every request
+    --tls                      HTTPS with a self-signed certificate
+    --freedoms <seed>|random|off   serve the other answer forms the specs allow (--freedoms-nulls: nulls too)
+    --legacy-webhook-secret <s>    sign played legacy replies with this secret
+
+  npm run sandbox -- reply --to <trigger URL> --text <text> [<switches>]
+      A person's reply by SMS: the running sandbox changes its state as SlickText would (STOP opts out,
+      the text lands in the contact's inbox thread or chat) and posts the event SlickText posts to the
+      trigger URL: current: inbox_message_received (JSON); legacy: ChatMessageRecieved, then an OptOut
+      per textword left after STOP (form field data, X-Slicktext-Signature with a secret). Prints the
+      trigger's answers; exits 0 when every post was answered 2xx.
+    --platform current|legacy  default current
+    --from <number>            the number that texts (legacy: required; current: or --contact-id)
+    --contact-id <id>          current: the contact that texts
+    --brand-id <id>            current: the brand (default 1001)
+    --media-url <url>          legacy: a picture sent along (MMS)
+    --secret <s>               legacy: sign with this webhook secret (default: the sandbox's
+                               --legacy-webhook-secret; none: unsigned)
+    --repeat <n>               deliver each event n more times, as SlickText's retries (attempt 2, 3, ...)
+    --sandbox <url>            the running sandbox (default ${DEFAULT_SANDBOX})
+    --json                     print the sandbox's whole answer as JSON
+`;
 
 function option(name, fallback) {
 	const i = process.argv.indexOf(`--${name}`);
@@ -51,6 +88,7 @@ async function main() {
 			freedoms: freedomsOption(),
 			latencyMs: Number(option('latency-ms', 0)),
 			tls: process.argv.includes('--tls'),
+			legacyWebhookSecret: option('legacy-webhook-secret'),
 		},
 		port,
 	);
@@ -71,6 +109,9 @@ async function main() {
 		`Freedoms: ${describeFreedoms(sandbox.freedoms)}`,
 		`Added round trip: ${sandbox.options.latencyMs} ms${sandbox.options.tls && sandbox.options.latencyMs ? ' (also on TCP and TLS handshakes)' : ''}`,
 		...(sandbox.certificate ? [`TLS: self-signed certificate ${sandbox.certificate.certPath}`] : []),
+		...(sandbox.options.legacyWebhookSecret ? [`Legacy webhook secret (signs played replies): ${sandbox.options.legacyWebhookSecret}`] : []),
+		'',
+		'Play a reply by SMS: npm run sandbox -- reply --to <trigger URL> --from <number> --text "C" (--help for more)',
 		'',
 		`Try: curl ${sandbox.certificate ? `--cacert ${sandbox.certificate.certPath} ` : ''}-H "Authorization: Bearer ${CREDENTIALS.current.apiKey}" ${sandbox.currentBaseUrl}/brands/${CREDENTIALS.current.brandId}/contacts?limit=2`,
 	];
@@ -94,7 +135,29 @@ function describeFreedoms(freedoms) {
 	return `on, seed ${freedoms.seed}${freedoms.nulls ? ', "or null" fields too' : ''} (repeat with --freedoms ${freedoms.seed})`;
 }
 
-main().catch((error) => {
+const [command] = process.argv.slice(2);
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+	console.log(USAGE);
+} else if (command === 'reply') {
+	replyCommand(process.argv.slice(3)).then(
+		(code) => process.exit(code),
+		(error) => {
+			console.error(error);
+			process.exit(1);
+		},
+	);
+} else if (command !== undefined && !command.startsWith('--')) {
+	console.error(`[sandbox] unknown command ${command}\n\n${USAGE}`);
+	process.exit(2);
+} else {
+	start();
+}
+
+function start() {
+	main().catch(fail);
+}
+
+function fail(error) {
 	if (error instanceof UsageError) {
 		console.error(`[sandbox] ${error.message}`);
 	} else if (error && error.code === 'EADDRINUSE') {
@@ -107,4 +170,4 @@ main().catch((error) => {
 		console.error(error);
 	}
 	process.exit(1);
-});
+}

@@ -14,6 +14,7 @@ const { withLatency, delayingFront } = require('./shared/latency');
 const { selfSignedCertificate } = require('./shared/tls');
 const { createFreedoms } = require('./shared/freedoms');
 const { createChurn } = require('./shared/churn');
+const { playReply, redeliver, replyEndpoint } = require('./shared/replies');
 const currentFreedoms = require('./current/freedoms');
 const legacyFreedoms = require('./legacy/freedoms');
 const current = require('./current');
@@ -31,6 +32,9 @@ class Sandbox {
 	 * @param {false|true|number|string|{seed?: number|string, nulls?: boolean}} [options.freedoms] serve the
 	 *   forms the specs allow besides the stored one, at random from this seed (see shared/freedoms.js);
 	 *   off (false) by default, true draws a seed
+	 * @param {string} [options.legacyWebhookSecret] the legacy webhook's secret: played replies are signed
+	 *   with it (see reply()), and legacyCredentials() carries it as the credential's Webhook Secret
+	 * @param {number} [options.webhookTimeoutMs] how long a played reply waits for the trigger (5000, SlickText's)
 	 */
 	constructor(options = {}) {
 		this.options = {
@@ -39,6 +43,8 @@ class Sandbox {
 			logBodies: options.logBodies !== false,
 			latencyMs: Number(options.latencyMs) || 0,
 			tls: options.tls === true,
+			legacyWebhookSecret: options.legacyWebhookSecret ? String(options.legacyWebhookSecret) : undefined,
+			webhookTimeoutMs: Number(options.webhookTimeoutMs) || undefined,
 		};
 		// Made once, so that reset() keeps the seed (a drawn one too).
 		this.configuredFreedoms = createFreedoms(options.freedoms);
@@ -89,6 +95,24 @@ class Sandbox {
 		const churn = createChurn(options);
 		this.churns.push(churn);
 		return churn;
+	}
+
+	/**
+	 * A person's reply by SMS (shared/replies.js): the state changes as SlickText's would, then the event(s)
+	 * SlickText posts for it go to the trigger URL `to`. Fields: platform ('current' by default or 'legacy'),
+	 * to, text, from (the number; legacy, also current), contactId and brandId (current), mediaUrl (legacy),
+	 * secret (legacy; else the legacyWebhookSecret option; else unsigned), repeat (that many further
+	 * deliveries of each event, as SlickText's retries). Resolves with {status, body} of the trigger's first
+	 * answer, `events` (every event posted, in order) and `deliveries` (each post: event, headers, rawBody,
+	 * status, body, error); throws a ReplyError for bad input, before anything changes.
+	 */
+	reply(options) {
+		return playReply(this, options);
+	}
+
+	/** One event of a reply() posted again with the next attempt number (SlickText's retry); same answer shape. */
+	redeliver(event, options) {
+		return redeliver(this, event, options);
 	}
 
 	/** false switches the limit off; {perSecond, perMinute} sets it. */
@@ -159,7 +183,8 @@ class Sandbox {
 	}
 
 	legacyCredentials(overrides = {}) {
-		return { ...CREDENTIALS.legacy, baseUrl: this.legacyBaseUrl, ...this.clientRate(), ...overrides };
+		const secret = this.options.legacyWebhookSecret ? { webhookSecret: this.options.legacyWebhookSecret } : {};
+		return { ...CREDENTIALS.legacy, baseUrl: this.legacyBaseUrl, ...this.clientRate(), ...secret, ...overrides };
 	}
 
 	/** With the sandbox's own limit off, the nodes need not hold back either (tests stay fast). */
@@ -184,6 +209,20 @@ class Sandbox {
 		if (url && url.searchParams.get('resetPeak')) this.resetPeak();
 		const connections = { ...this.connectionCounts, openConnections, peakOpenConnections };
 		res.end(JSON.stringify({ requests: this.requests.length, byStatus, ...connections, ...span, ...arrivals }));
+	}
+
+	/** POST /__sandbox/reply (shared/replies.js): plays a reply for a process outside this one (the CLI). */
+	async sendReply(req, res, rawBody) {
+		let answer;
+		try {
+			answer = await replyEndpoint(this, req.method, rawBody);
+		} catch (error) {
+			// eslint-disable-next-line no-console
+			console.error('[sandbox]', error);
+			answer = { status: 500, body: { message: `The reply could not be played: ${error && error.message}` } };
+		}
+		res.writeHead(answer.status, { 'content-type': 'application/json' });
+		res.end(JSON.stringify(answer.body));
 	}
 
 	/** The most connections open at once (any, control paths included) counts again from those open now. */
@@ -221,6 +260,7 @@ class Sandbox {
 		const url = new URL(req.url, 'http://sandbox');
 		// Control paths for a sandbox in another process (benchmarks): not part of SlickText, not logged.
 		if (url.pathname === '/__sandbox/stats') return this.sendStats(res, url);
+		if (url.pathname === '/__sandbox/reply') return this.sendReply(req, res, rawBody);
 		this.countConnection(req.socket);
 		const entry = {
 			seq: ++this.requestCount,

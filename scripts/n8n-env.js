@@ -73,9 +73,13 @@ const WEBHOOK_HEADER = 'X-Webhook-Token';
  * Credentials of both nodes that point at a running sandbox, and the Header Auth credential of the
  * example webhooks with the given token. `legacyWebhookSecret` goes into the legacy credential.
  */
-function credentialsFor(sandbox, { webhookToken, legacyWebhookSecret } = {}) {
+function credentialsFor(sandbox, { webhookToken, legacyWebhookSecret, replyTriggerUrls = {} } = {}) {
 	const legacy = sandbox.legacyCredentials();
 	if (legacyWebhookSecret) legacy.webhookSecret = legacyWebhookSecret;
+	// Two-way texts: where replies reach n8n (the Production URL of each platform's SlickText Trigger).
+	if (replyTriggerUrls.legacy) legacy.replyTriggerUrl = replyTriggerUrls.legacy;
+	const current = sandbox.currentCredentials();
+	if (replyTriggerUrls.current) current.replyTriggerUrl = replyTriggerUrls.current;
 	const webhook = webhookToken
 		? [
 				{
@@ -92,7 +96,7 @@ function credentialsFor(sandbox, { webhookToken, legacyWebhookSecret } = {}) {
 			id: CREDENTIAL_IDS.current,
 			name: 'SlickText sandbox (current API)',
 			type: 'slickTextApi',
-			data: sandbox.currentCredentials(),
+			data: current,
 		},
 		{
 			id: CREDENTIAL_IDS.legacy,
@@ -208,7 +212,7 @@ function n8nCliAsync(userFolder, args, extraEnv = {}) {
  * Installs the package, imports the credentials (with a random token for the example webhooks' Header
  * Auth) and the workflows. Returns {webhookToken, webhooks: [{workflow, node, path, headerAuth}]}.
  */
-function prepareUserFolder(userFolder, { sandbox, workflows = [], legacyWebhookSecret } = {}) {
+function prepareUserFolder(userFolder, { sandbox, workflows = [], legacyWebhookSecret, replyTriggerUrls } = {}) {
 	checkBuiltNodes();
 	fs.mkdirSync(path.join(userFolder, 'tmp'), { recursive: true });
 	installPackage(userFolder);
@@ -216,7 +220,7 @@ function prepareUserFolder(userFolder, { sandbox, workflows = [], legacyWebhookS
 	const webhooks = workflows.flatMap((workflow) => assignWebhookIds(workflow));
 	if (sandbox) {
 		const file = path.join(userFolder, 'tmp', 'credentials.json');
-		fs.writeFileSync(file, JSON.stringify(credentialsFor(sandbox, { webhookToken, legacyWebhookSecret })));
+		fs.writeFileSync(file, JSON.stringify(credentialsFor(sandbox, { webhookToken, legacyWebhookSecret, replyTriggerUrls })));
 		const r = n8nCli(userFolder, ['import:credentials', '--input', file]);
 		if (r.status !== 0) throw new Error(`importing credentials failed: ${r.stderr || r.stdout}`);
 	}
@@ -241,7 +245,7 @@ function assertPortFree(port, what) {
 }
 
 /** Starts `n8n start`; resolves once /healthz/readiness answers. */
-async function startN8n(userFolder, { port = 5678, log = 'inherit', brokerPort, onSpawn } = {}) {
+async function startN8n(userFolder, { port = 5678, log = 'inherit', brokerPort, onSpawn, env = {} } = {}) {
 	const runtime = ensureRuntime();
 	// Another n8n on the port would answer the readiness check below in place of ours.
 	await assertPortFree(port, 'n8n');
@@ -250,6 +254,7 @@ async function startN8n(userFolder, { port = 5678, log = 'inherit', brokerPort, 
 		env: n8nEnv(userFolder, {
 			N8N_PORT: String(port),
 			N8N_RUNNERS_BROKER_PORT: String(brokerPort || port + 1),
+			...env,
 		}),
 		stdio: ['ignore', log, log],
 	});

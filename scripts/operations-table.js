@@ -46,6 +46,7 @@ function table(nodeType) {
 /** What kind of effect a tool description states (its last sentence, see nodes/shared/resources.ts). */
 function kindOf(description) {
 	if (/\. Read-only\.$/.test(description)) return 'read-only';
+	if (/pauses the workflow/i.test(description)) return 'waits for a reply';
 	if (/\btexts?\b/i.test(description.slice(description.indexOf('. ') + 2))) return 'sends texts';
 	return 'changes records';
 }

@@ -24,6 +24,45 @@ describe('package', () => {
 		expect(core.dependencies['n8n-workflow']).toBe(pkg.devDependencies['n8n-workflow']);
 	});
 
+	describe('the release: README, CHANGELOG and lock file say the version package.json has', () => {
+		const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+		const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
+
+		it('every version the README pins is package.json\'s (npm install, the editor, N8N_COMMUNITY_PACKAGES)', () => {
+			const pins = [
+				...[...readme.matchAll(/n8n-nodes-slicktext@(\d[^\s`'"\])]*)/g)].map((m) => m[1]),
+				...[...readme.matchAll(/"name":\s*"n8n-nodes-slicktext",\s*"version":\s*"([^"]+)"/g)].map((m) => m[1]),
+			];
+			expect(pins.length).toBeGreaterThanOrEqual(3);
+			expect(pins.filter((v) => v !== pkg.version)).toEqual([]);
+		});
+
+		it('CHANGELOG has a dated section and a link for the version, under an [Unreleased] heading', () => {
+			const escaped = pkg.version.replace(/\./g, '\\.');
+			const section = new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm');
+			expect(changelog).toMatch(section);
+			expect(changelog).toMatch(new RegExp(`^\\[${escaped}\\]: https://`, 'm'));
+			const unreleased = changelog.indexOf('## [Unreleased]');
+			expect(unreleased).toBeGreaterThanOrEqual(0);
+			expect(unreleased).toBeLessThan(changelog.search(section));
+			// The newest released section is this version's: no release is cut without its version.
+			const released = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\]/gm)].map((m) => m[1]);
+			expect(released[0]).toBe(pkg.version);
+		});
+
+		it('the README\'s operation tables are what scripts/operations-table.js prints from the built nodes', () => {
+			const printed = execFileSync(process.execPath, [path.join(root, 'scripts/operations-table.js')], { cwd: root, encoding: 'utf8' });
+			const tables = printed.trim().split(/\n\n(?=### )/);
+			expect(tables.length).toBe(2);
+			expect(tables.filter((table) => !readme.includes(table)).map((table) => table.split('\n')[0])).toEqual([]);
+		});
+
+		it('package-lock.json\'s own version is package.json\'s', () => {
+			const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+			expect([lock.version, lock.packages[''].version]).toEqual([pkg.version, pkg.version]);
+		});
+	});
+
 	it('registers files that exist in dist/', () => {
 		for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
 			expect(file).toMatch(/^dist\//);

@@ -5,9 +5,10 @@ import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
+import { replyWebhook, replyWebhooks } from '../shared/replies/waiting';
 import { customOperationsOf } from '../shared/runner/run';
 
-const { properties, routes, subtitle } = describeResources('SlickText', resourceProperty, resources);
+const { properties, routes, runs, subtitle } = describeResources('SlickText', resourceProperty, resources);
 
 // Every request of the node: JSON, with SlickText's answers read as JSON.
 const REQUEST_DEFAULTS = { headers: { Accept: 'application/json' }, json: true };
@@ -36,12 +37,16 @@ export class SlickText implements INodeType {
 		credentials: [{ name: 'slickTextApi', required: true }],
 		// The base URL comes from the credential (runner/run.ts sets it per operation, from transport's baseUrlOf).
 		requestDefaults: REQUEST_DEFAULTS,
+		// Where n8n resumes an execution that waits for a reply (Send and Wait for Reply, Wait for Reply).
+		webhooks: replyWebhooks,
 		properties,
 	};
 
 	methods = { listSearch, loadOptions };
 
+	webhook = replyWebhook;
+
 	// Every operation runs through the nodes' runner (shared/runner/run.ts) as an n8n custom operation; the
 	// description's routing is the same route for n8n's own routing node (see docs/architecture.md).
-	customOperations = customOperationsOf(routes, REQUEST_DEFAULTS);
+	customOperations = customOperationsOf(routes, REQUEST_DEFAULTS, runs);
 }

@@ -13,9 +13,12 @@ import {
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import type { Platform } from '../shared/platform';
 import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
-import { isSelected, MAX_BODY_BYTES, readDelivery } from './events';
+import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
+import { acceptRegistration } from '../shared/replies/forwarding';
+import { isRegistration } from '../shared/replies/protocol';
 import { recordKeys } from './processedKeys';
+import { resumeWaitingWorkflows } from './replies';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
 import { confirmedKey, confirmInRun, precheck } from './verification';
@@ -143,6 +146,8 @@ export class SlickTextTrigger implements INodeType {
 		const contentLength = headers['content-length'];
 		let rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 		const body = this.getBodyData() as unknown;
+		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
+		if (isRegistration(body)) return acceptRegistration(this, platform, memoryScope(this));
 		if (rawBody === undefined && isEmptyBody(body) && !request.readableEnded) {
 			// n8n left the body unread (a content type it does not parse): read it here, at most 1 MB.
 			const read = await readLimited(request, MAX_BODY_BYTES);
@@ -163,12 +168,19 @@ export class SlickTextTrigger implements INodeType {
 			}
 		}
 
+		// A reply a waiting workflow takes goes there, whichever events the trigger itself starts runs for.
+		const replies = await resumeWaitingWorkflows(this, platform, memoryScope(this), delivery.events);
+		// Once SlickText has its answer, whatever follows starts a run or nothing, and answers nothing.
+		const finish = (result: IWebhookResponseData): IWebhookResponseData =>
+			replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;
+		if (replies.events.length === 0) return finish(acknowledge('A waiting workflow took the reply; nothing started'));
+
 		const eventsField = platform === 'legacy' ? 'legacyEvents' : 'events';
 		const selected = this.getNodeParameter(eventsField, []) as string[];
-		let events = delivery.events.filter((event) => isSelected(selected, event.name));
+		let events = replies.events.filter((event) => isSelected(selected, event.name));
 		if (events.length === 0) {
-			const names = delivery.events.map((event) => event.name).join(', ');
-			return acknowledge(`Event ${names} is not selected in the trigger; nothing started`);
+			const names = replies.events.map((event) => event.name).join(', ');
+			return finish(acknowledge(`Event ${names} is not selected in the trigger; nothing started`));
 		}
 
 		// Confirm Events: only the checks that need no request happen here, so the answer never waits for
@@ -180,9 +192,9 @@ export class SlickTextTrigger implements INodeType {
 				if (reason !== undefined) reasons.push(reason);
 				return reason === undefined;
 			});
-			if (events.length === 0) return acknowledge(`Cannot be confirmed with SlickText (${reasons.join('; ')}); nothing started`);
+			if (events.length === 0) return finish(acknowledge(`Cannot be confirmed with SlickText (${reasons.join('; ')}); nothing started`));
 			// Keyed by what the check compares too, so a forged event with a real event's ID cannot block it.
-			events = events.map((event) => ({ ...event, key: confirmedKey(event), plainKey: event.key }));
+			events = events.map((event) => ({ ...event, key: confirmedKey(event), plainKey: event.key, claimed: replies.claimed.has(event) }));
 		}
 
 		// While listening for a test event each Listen takes one event, and a test event must not block
@@ -195,17 +207,22 @@ export class SlickTextTrigger implements INodeType {
 			const now = Date.now();
 			// An event received under its plain key (by an earlier version of the node, or while Confirm Events
 			// was off) is a repeat too; that key is only read, never recorded, so a forged event cannot claim it.
-			events = events.filter((event) => !('plainKey' in event) || !wasReceived(scope, String(event.plainKey), now, stored));
-			events = claimNew(scope, events, now, stored);
-			if (events.length === 0) return acknowledge('Repeated delivery: already received; nothing started');
+			// A reply no waiting workflow took was claimed on its way there already.
+			const claimed = (event: ReceivedEvent) => replies.claimed.has(event) || ('claimed' in event && event.claimed === true);
+			const fresh = events.filter(
+				(event) => !claimed(event) && (!('plainKey' in event) || !wasReceived(scope, String(event.plainKey), now, stored)),
+			);
+			const kept = new Set(claimNew(scope, fresh, now, stored));
+			events = events.filter((event) => claimed(event) || kept.has(event));
+			if (events.length === 0) return finish(acknowledge('Repeated delivery: already received; nothing started'));
 		}
 
 		// The key goes out with the event ({{ $json.eventKey }}), for workflows that want their own checks.
-		return {
+		return finish({
 			workflowData: [
 				this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject)),
 			],
-		};
+		});
 	}
 
 	/**

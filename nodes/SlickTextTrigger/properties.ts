@@ -137,6 +137,6 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to start nothing for an event this workflow already received in the last 25 hours (SlickText sends an event again when it gets no answer within 5 seconds). Test events are never ignored. Each event carries its key as eventKey.',
+			'Whether to start nothing for an event this workflow already received in the last 25 hours (SlickText sends an event again when it gets no answer within 5 seconds). Test events are never ignored. Every event comes out with an `eventKey`, the same for each delivery of that event, so later nodes can spot repeats themselves.',
 	},
 ];

@@ -8,7 +8,7 @@ import {
 	type NodeApiError,
 } from 'n8n-workflow';
 
-import { baseUrlOf, send, wireOf } from '../shared/transport/request';
+import { baseUrlOf, send, wireOf, type HttpContext } from '../shared/transport/request';
 import type { ReceivedEvent } from './events';
 
 /**
@@ -110,7 +110,7 @@ export function confirmedKey(event: ReceivedEvent): string {
  * as it does for every read (transport/request.ts, readRetry); after that the run fails with SlickText's
  * status and message, and the user can retry the execution.
  */
-async function ask(ctx: IExecuteFunctions, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
+async function ask(ctx: HttpContext, credentials: IDataObject, path: string, qs: IDataObject = {}): Promise<ApiAnswer> {
 	const wire = wireOf(ctx, 'current', credentials);
 	const request = { method: 'GET' as const, baseURL: baseUrlOf('current', credentials), url: path, qs, json: true, headers: { Accept: 'application/json' } };
 	try {
@@ -165,7 +165,7 @@ async function shared(key: string, lookup: () => Promise<ApiAnswer>): Promise<Ap
 	return await answer;
 }
 
-async function confirmContact(ctx: IExecuteFunctions, credentials: IDataObject, scope: string, data: IDataObject): Promise<Check | NodeApiError> {
+async function confirmContact(ctx: HttpContext, credentials: IDataObject, scope: string, data: IDataObject): Promise<Check | NodeApiError> {
 	const id = positiveId(data.contact_id)!;
 	const number = digits(data.mobile_number);
 	const memoryKey = `${scope}|${id}|${number}`;
@@ -186,7 +186,7 @@ function listOf(body: unknown): IDataObject[] {
 	return Array.isArray(body) ? body.filter(isRecord) : [];
 }
 
-async function confirmInboxMessage(ctx: IExecuteFunctions, credentials: IDataObject, scope: string, data: IDataObject): Promise<Check | NodeApiError> {
+async function confirmInboxMessage(ctx: HttpContext, credentials: IDataObject, scope: string, data: IDataObject): Promise<Check | NodeApiError> {
 	const id = positiveId(data.contact_id)!;
 	const text = String(data.last_message);
 	const qs = { _contact_id: id, limit: 50 };
@@ -206,7 +206,7 @@ async function confirmInboxMessage(ctx: IExecuteFunctions, credentials: IDataObj
 	return { ok: false, reason: `contact ${id} has no incoming inbox message with this text` };
 }
 
-async function confirmOne(ctx: IExecuteFunctions, credentials: IDataObject, scope: string, json: IDataObject): Promise<Check | NodeApiError> {
+async function confirmOne(ctx: HttpContext, credentials: IDataObject, scope: string, json: IDataObject): Promise<Check | NodeApiError> {
 	const name = String(json.name ?? '');
 	const reason = precheck({ json, name, key: '' });
 	if (reason !== undefined) return { ok: false, reason };
@@ -246,6 +246,17 @@ export async function confirmInRun(ctx: IExecuteFunctions, items: INodeExecution
 		const result = results[index];
 		return 'ok' in result && result.ok;
 	});
+}
+
+/**
+ * The same check for one event in the webhook, for a reply that a waiting workflow would take: a wait
+ * is resumed only by a reply SlickText confirms. When SlickText cannot be asked, the event is not taken
+ * for a wait here and goes on as any event (its run checks it again, and fails loudly if it must).
+ */
+export async function confirmedInWebhook(ctx: HttpContext & { getCredentials(type: string): Promise<object> }, json: IDataObject): Promise<boolean> {
+	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
+	const result = await confirmOne(ctx, credentials, scopeOf(credentials), json);
+	return 'ok' in result && result.ok;
 }
 
 /** The option, shown on the current platform (spliced into properties.ts). */

@@ -1,6 +1,8 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { Route } from './runner/types';
+import type { OperationRun, Route } from './runner/types';
+
+export type { OperationRun };
 
 /**
  * The building blocks of the nodes' descriptions (what the editor shows): the types of an operation and
@@ -23,7 +25,8 @@ export type Effect = 'read' | 'change' | 'send' | 'automation';
 
 /** One operation: its entry in the Operation dropdown, what it sends, and its own fields. */
 export interface OperationDescription {
-	option: Omit<INodePropertyOptions, 'routing'> & { route: Route };
+	/** A route (what it sends), a run, or both: a run then decides when the route runs. */
+	option: Omit<INodePropertyOptions, 'routing'> & ({ route: Route; run?: OperationRun } | { route?: undefined; run: OperationRun });
 	properties: INodeProperties[];
 	/** Absent: a GET reads, anything else changes records. */
 	effect?: Effect;
@@ -44,7 +47,7 @@ export interface ResourceDescription {
 
 export function effectOf(op: OperationDescription): Effect {
 	if (op.effect) return op.effect;
-	return op.option.route.method === 'GET' ? 'read' : 'change';
+	return op.option.route?.method === 'GET' ? 'read' : 'change';
 }
 
 /** Shows fields only for one resource and operation (what every operation file needs). */

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { effectOf, showFor, simplifyProperties, type OperationDescription, type ResourceDescription } from './descriptions';
+import { effectOf, showFor, simplifyProperties, type OperationDescription, type OperationRun, type ResourceDescription } from './descriptions';
 import { pick } from './simplify';
 import { fieldChecks } from './runner/checks';
 import { toRouting } from './runner/routingNode';
@@ -66,13 +66,14 @@ function simplified(execute: Execute, fields: string[]): Execute {
 interface Built {
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
-	route: Route;
+	route?: Route;
+	run?: OperationRun;
 }
 
 function build(op: OperationDescription, nodeName: string): Built {
-	const { route: declared, ...option } = op.option;
+	const { route: declared, run, ...option } = op.option;
 	const properties = [...op.properties, ...(op.simplify ? simplifyProperties() : []), toolDescription(op, nodeName)];
-	const route: Route = {
+	const route: Route | undefined = declared && {
 		...declared,
 		// Every item's fields are checked first (expressions, text, Limit, choices), then the operation's own.
 		preSend: [fieldChecks(properties), ...declared.preSend],
@@ -80,7 +81,7 @@ function build(op: OperationDescription, nodeName: string): Built {
 	};
 	const hint = op.effectNote ? undefined : EFFECT_HINT[effectOf(op)];
 	const description = [option.description, hint].filter(Boolean).join(/[.!?]$/.test(option.description ?? '') ? ' ' : '. ');
-	return { option: { ...option, description, routing: toRouting(route) }, properties, route };
+	return { option: { ...option, description, ...(route ? { routing: toRouting(route) } : {}) }, properties, route, run };
 }
 
 /**
@@ -99,14 +100,21 @@ export function describeResources(
 	nodeName: string,
 	resourceProperty: INodeProperties,
 	resources: Record<string, ResourceDescription>,
-): { properties: INodeProperties[]; routes: Record<string, Record<string, Route>>; subtitle: string } {
+): {
+	properties: INodeProperties[];
+	routes: Record<string, Record<string, Route>>;
+	runs: Record<string, Record<string, OperationRun>>;
+	subtitle: string;
+} {
 	const properties: INodeProperties[] = [resourceProperty];
 	const routes: Record<string, Record<string, Route>> = {};
+	const runs: Record<string, Record<string, OperationRun>> = {};
 	const subtitles: Record<string, string> = {};
 	const resourceNames = new Map((resourceProperty.options ?? []).map((o) => ['value' in o ? o.value : '', o.name] as const));
 	for (const [resource, { operations, defaultOperation }] of Object.entries(resources)) {
 		const built = Object.entries(operations).map(([value, op]) => [value, build(op, nodeName)] as const);
-		routes[resource] = Object.fromEntries(built.map(([value, b]) => [value, b.route]));
+		routes[resource] = Object.fromEntries(built.flatMap(([value, b]) => (b.route ? [[value, b.route]] : [])));
+		runs[resource] = Object.fromEntries(built.flatMap(([value, b]) => (b.run ? [[value, b.run]] : [])));
 		for (const [value, b] of built) subtitles[`${resource}:${value}`] = `${b.option.name}: ${resourceNames.get(resource) ?? resource}`;
 		properties.push(
 			{
@@ -121,5 +129,5 @@ export function describeResources(
 			...built.flatMap(([value, b]) => showFor(resource, value, b.properties)),
 		);
 	}
-	return { properties, routes, subtitle: namedSubtitle(subtitles) };
+	return { properties, routes, runs, subtitle: namedSubtitle(subtitles) };
 }

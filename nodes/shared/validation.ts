@@ -49,7 +49,7 @@ export function phoneDigits(value: unknown): string {
 
 /** What the Mobile Number fields say SlickText accepts (the checks below enforce it; the field descriptions repeat it as literals for the lint). */
 export const MOBILE_NUMBER_RULE =
-	'US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +)';
+	'Mobile number with its area code: + and the country code, for example +447911123456 or +16175551234; a US number may also be written as 10 digits, or 11 starting with 1. 10 to 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +)';
 
 /**
  * A mobile number SlickText can store. Refused: anything but digits and separators, fewer than 10 or
@@ -74,7 +74,7 @@ export function assertPhone(ctx: IExecuteSingleFunctions, label: string, value: 
 			ctx,
 			label,
 			`"${text}" has fewer than 10 digits`,
-			'SlickText needs a US mobile number with area code, for example +16175551234.',
+			'Give the whole number with its area code, and + and the country code outside the US, for example +16175551234.',
 		);
 	}
 	if (digits.length > 15) {

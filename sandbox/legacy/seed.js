@@ -31,6 +31,10 @@ function createState(seed = {}) {
 		optOuts: new Map(), // textword:number -> {id, number, textword, date}
 		messages: [], // in id order; internal fields start with _
 		outbox: [], // texts the account would have sent: {at, kind, textword, to[], body, ...}
+		// Texts people sent in (Sandbox#reply): number -> {id, number, created, messages[]}; no route reads them.
+		chatThreads: new Map(),
+		nextChatThreadId: 7001,
+		nextChatMessageId: 880001,
 		nextContactId: FIRST_CONTACT_ID + subscribers,
 		nextMessageId: 90011,
 	};

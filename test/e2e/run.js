@@ -22,6 +22,7 @@ const allSuites = {
 	imports: require('./imports'),
 	retries: require('./retries'),
 	panel: require('./triggerPanel'),
+	twoWay: require('./twoWay'),
 	editorPanels: require('./editorPanels'),
 };
 // E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.

@@ -139,8 +139,10 @@ class NodeTypes implements INodeTypes {
 
 	getByNameAndVersion(type: string, version?: number): INodeType {
 		const nodeType = NodeHelpers.getVersionedNodeType(this.lookup(type), version);
-		// A declarative node has no execute(); the server gives it one that runs RoutingNode.
-		if (!nodeType.execute && !nodeType.poll && !nodeType.trigger && !nodeType.webhook) {
+		// A declarative node has no execute(); the server gives it one that runs RoutingNode (n8n's
+		// shouldAssignExecuteMethod: also when it has a webhook, as the nodes that wait for a reply do).
+		const declarativeNode = nodeType.description.requestDefaults !== undefined;
+		if (!nodeType.execute && !nodeType.poll && !nodeType.trigger && (!nodeType.webhook || declarativeNode)) {
 			const declarative = nodeType;
 			return Object.assign(Object.create(declarative), {
 				async execute(this: Parameters<NonNullable<INodeType['execute']>>[0]) {

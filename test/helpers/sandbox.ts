@@ -48,6 +48,50 @@ export interface SandboxChurn {
 	error?: Error;
 }
 
+/** A person's reply by SMS, played by Sandbox#reply (sandbox/shared/replies.js). */
+export interface ReplyOptions {
+	/** 'current' (default) or 'legacy'. */
+	platform?: 'current' | 'legacy';
+	/** The trigger URL the event is posted to. */
+	to: string;
+	/** What the person texts; may be empty only with a mediaUrl. */
+	text: string;
+	/** The number that texts: required on legacy; on current it finds the contact when contactId is not given. */
+	from?: string;
+	/** Current: the contact that texts. */
+	contactId?: number | string;
+	/** Current: the brand (default 1001). */
+	brandId?: number | string;
+	/** Legacy: a picture sent along (ChatMessage.MediaUrl). */
+	mediaUrl?: string;
+	/** Legacy: signs with this webhook secret (default: the sandbox's legacyWebhookSecret option; none: unsigned). */
+	secret?: string;
+	/** Deliver each event that many more times, with the next attempt numbers (SlickText's retries). */
+	repeat?: number;
+}
+
+/** One POST of a played reply: the event, the request as sent and the trigger's answer. */
+export interface ReplyDelivery {
+	event: any;
+	to: string;
+	headers: Record<string, string>;
+	rawBody: string;
+	/** null when the trigger did not answer (then `error` says why). */
+	status: number | null;
+	body: unknown;
+	error?: string;
+}
+
+export interface ReplyResult {
+	/** The trigger's answer to the first post. */
+	status: number | null;
+	body: unknown;
+	/** Every event posted, in order (legacy STOP: the chat message, then an OptOut per textword left). */
+	events: any[];
+	deliveries: ReplyDelivery[];
+	error?: string;
+}
+
 export type FreedomsOption = false | true | number | string | { seed?: number | string; nulls?: boolean };
 
 export interface SandboxHandle {
@@ -72,6 +116,10 @@ export interface SandboxHandle {
 		joinAt?: 'end' | 'before-offset' | 'anywhere';
 	}): SandboxChurn;
 	injectFault(fault: object): { hits: number };
+	/** Plays a person's reply: the state changes as SlickText's would and the event(s) go to `to`. */
+	reply(options: ReplyOptions): Promise<ReplyResult>;
+	/** Posts an event of a reply again with the next attempt number (to and secret as before unless given). */
+	redeliver(event: object, options?: { to?: string; secret?: string }): Promise<ReplyResult>;
 	currentCredentials(overrides?: object): ICredentialDataDecryptedObject;
 	legacyCredentials(overrides?: object): ICredentialDataDecryptedObject;
 	stop(): Promise<void>;

@@ -18,7 +18,7 @@ import { asInputError, invalidInputError } from './checks';
 import { RunItem, type RunState } from './item';
 import { describeRun } from './progress';
 import { endTries, maxTriesOf, startTry, type Outcome, type TryMemory } from './retries';
-import { asSingle, type Route } from './types';
+import { asSingle, type OperationRun, type Route } from './types';
 
 /**
  * Runs one operation's route for all input items: the custom operation n8n-core calls for a
@@ -260,10 +260,14 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 	throw error;
 }
 
-/** The custom operations of a node: every route by resource and operation. */
+/**
+ * The custom operations of a node: every route by resource and operation, and the operations that run
+ * more than a route (runs: given the route, if they have one, to run when they choose).
+ */
 export function customOperationsOf(
 	routes: Record<string, Record<string, Route>>,
 	defaults: IDataObject,
+	runs: Record<string, Record<string, OperationRun>> = {},
 ): Record<string, Record<string, CustomOperation>> {
 	const operations: Record<string, Record<string, CustomOperation>> = {};
 	for (const [resource, byOperation] of Object.entries(routes)) {
@@ -271,6 +275,15 @@ export function customOperationsOf(
 		for (const [operation, route] of Object.entries(byOperation)) {
 			operations[resource][operation] = async function (this: IExecuteFunctions) {
 				return await runRoute(this, route, defaults);
+			};
+		}
+	}
+	for (const [resource, byOperation] of Object.entries(runs)) {
+		operations[resource] ??= {};
+		for (const [operation, run] of Object.entries(byOperation)) {
+			const route = routes[resource]?.[operation];
+			operations[resource][operation] = async function (this: IExecuteFunctions) {
+				return await run(this, route ? async () => await runRoute(this, route, defaults) : undefined);
 			};
 		}
 	}

@@ -1,4 +1,5 @@
 import type {
+	IExecuteFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -65,6 +66,15 @@ export interface ItemRun
 }
 
 export type Execute = (item: ItemRun, request: IHttpRequestOptions) => Promise<INodeExecutionData[]>;
+
+/**
+ * An operation that does more than its requests (waiting for a reply): n8n runs it as the node's custom
+ * operation. `sendRoute` runs the operation's route, if it has one, as every other operation runs.
+ */
+export type OperationRun = (
+	ctx: IExecuteFunctions,
+	sendRoute?: () => Promise<INodeExecutionData[][]>,
+) => Promise<INodeExecutionData[][]>;
 
 /** A route's steps reach n8n's context methods through the item (preSend steps bind it as `this`). */
 export function asSingle(item: ItemRun): IExecuteSingleFunctions {

@@ -91,16 +91,16 @@ describe('List > Add / Remove Contacts: chunks of 500', () => {
 		expect(result.json[0]).toEqual(expect.objectContaining({ added: 500 }));
 	});
 
-	test('a failure in chunk 2 of 3 stops the item; the error says chunk 1 was done and chunk 3 not sent', async () => {
+	test('a failure in the 2nd of 3 requests stops the item; the error says, in contacts, what was done and what was not sent', async () => {
 		ctx.sandbox.reset({ contacts: 1300 });
 		const ids = contactIds(1234);
 		await run({ operation: 'addContacts', contactIds: '={{ $json.ids }}', listIds: [5] }, { items: [{ ids }] });
 		ctx.sandbox.requests.length = 0;
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, match: { method: 'DELETE', path: `${BRAND}/lists/contacts`, nth: 2 } });
 		const result = await run({ operation: 'removeContacts', contactIds: '={{ $json.ids }}', listIds: [5] }, { items: [{ ids }] });
-		expect(result.error?.message).toBe('SlickText had a server error (500) (chunk 2 of 3)');
+		expect(result.error?.message).toBe('SlickText had a server error (500) (the 2nd of 3 requests of up to 500 contacts)');
 		expect(result.error?.description).toContain(
-			'Chunks done before this failed: 1 of 3 (the first 500 of 1234 contacts, in the order given, were removed). Not done: chunk 2 (this error); chunk 3 was not sent.',
+			'Done before this failed: the first 500 of 1234 contacts, in the order given, were removed. Not done: contacts 501-1000 (the request that failed); contacts 1001-1234 were not sent.',
 		);
 		expect(result.error?.description).toContain('Running the item again is safe');
 		const deletes = sent(ctx.sandbox);
@@ -113,7 +113,19 @@ describe('List > Add / Remove Contacts: chunks of 500', () => {
 		for (const id of ids.slice(500)) expect(members(5).has(id)).toBe(true);
 	});
 
-	test('with Continue On Fail the failed item carries the chunk record and the next item is still sent', async () => {
+	test('a failure in the 1st request: the error says none of the contacts were changed, counted in contacts', async () => {
+		ctx.sandbox.reset({ contacts: 1300 });
+		const ids = contactIds(1001);
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, match: { method: 'POST', path: `${BRAND}/lists/contacts`, nth: 1 } });
+		const result = await run({ operation: 'addContacts', contactIds: '={{ $json.ids }}', listIds: [5] }, { items: [{ ids }] });
+		expect(result.error?.message).toBe('SlickText had a server error (500) (the 1st of 3 requests of up to 500 contacts)');
+		expect(result.error?.description).toContain(
+			"None of this item's 1001 contacts were added. Not done: contacts 1-500 (the request that failed); contacts 501-1001 were not sent.",
+		);
+		expect(sent(ctx.sandbox)).toHaveLength(1);
+	});
+
+	test('with Continue On Fail the failed item says which request failed and the next item is still sent', async () => {
 		ctx.sandbox.reset({ contacts: 1300 });
 		const ids = contactIds(1200);
 		ctx.sandbox.injectFault({ kind: 'status', status: 422, body: { message: 'Too many contacts' }, match: { method: 'POST', nth: 1 } });
@@ -122,7 +134,7 @@ describe('List > Add / Remove Contacts: chunks of 500', () => {
 			{ items: [{ ids: ids.slice(0, 1000) }, { ids: ids.slice(1000) }], continueOnFail: true },
 		);
 		expect(result.json).toHaveLength(2);
-		expect(String(result.json[0].error)).toContain('(chunk 1 of 2)');
+		expect(String(result.json[0].error)).toContain('(the 1st of 2 requests of up to 500 contacts)');
 		expect(result.json[1]).toEqual(expect.objectContaining({ success: true, added: 200 }));
 	});
 

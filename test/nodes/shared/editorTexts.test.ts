@@ -88,6 +88,22 @@ describe('texts a person reads in the editor', () => {
 		// A status code belongs in an error (the credential test's), not in a field's help.
 		expect(ALL.filter(({ where, text }) => !where.includes('(test,') && /\(\d{3}\)/.test(text))).toEqual([]);
 	});
+
+	test('no text uses the API\'s field names or codes where plain words do; eventKey only as a name to use, in backticks', () => {
+		const raw = /\bcustom_fields\b|\bclickCount\b|\bInboxThread\b|\((DoD|MoM|PoP|QoQ|WoW|YoY)\)|\bchunks?\b/;
+		expect(ALL.filter(({ text }) => raw.test(text))).toEqual([]);
+		expect(ALL.filter(({ text }) => /(?<!`)eventKey|eventKey(?!`)/.test(text))).toEqual([]);
+	});
+
+	test('mobile number help says what the nodes accept: any country code, not only US numbers', () => {
+		// The help of every Mobile Number field (not its label or placeholder).
+		const help = ALL.filter(({ where, text }) => /Mobile Number$/.test(where) && !/Find .*By >/.test(where) && text !== 'Mobile Number' && !text.startsWith('e.g.'));
+		expect(help.length).toBeGreaterThanOrEqual(8);
+		for (const { where, text } of help) {
+			expect([where, /\bUS mobile number\b/.test(text)]).toEqual([where, false]);
+			expect([where, text]).toEqual([where, expect.stringMatching(/country code/)]);
+		}
+	});
 });
 
 describe('the credentials say one thing about each field, where the field is', () => {
@@ -147,7 +163,7 @@ describe('names a person reads on the canvas and in the dropdowns (issue 38, ite
 	});
 
 	test.each(['slickText', 'slickTextLegacy'])('%s: every operation is named by a verb, as in n8n\'s own nodes', (name) => {
-		const verbs = /^(Get|Create|Update|Delete|Add|Remove|Count|Activate|Deactivate|Send|Schedule|Opt)\b/;
+		const verbs = /^(Get|Create|Update|Delete|Add|Remove|Count|Activate|Deactivate|Send|Schedule|Opt|Wait)\b/;
 		expect(operationsOf(name).filter(({ option }) => !verbs.test(option.name)).map(({ option }) => option.name)).toEqual([]);
 	});
 });

@@ -17,7 +17,7 @@ const create = (type: string, mobileNumber: string, credentials: object = {}) =>
 test('a bad number: the tool message carries the hint, without the item index; nothing is sent', async () => {
 	const result = await create('slickTextTool', '={{ "555-0100" }}');
 	expect(result.error?.message).toBe(
-		'Mobile Number: "555-0100" has fewer than 10 digits. SlickText needs a US mobile number with area code, for example +16175551234.',
+		'Mobile Number: "555-0100" has fewer than 10 digits. Give the whole number with its area code, and + and the country code outside the US, for example +16175551234.',
 	);
 	expect(ctx.sandbox.requests).toHaveLength(0);
 });

@@ -53,7 +53,7 @@ export const mobileNumberProperty = {
 	default: '',
 	placeholder: 'e.g. +16175551234',
 	description:
-		'US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +). Sent as + and digits; 10 digits get the country code 1.',
+		'Mobile number with its area code: + and the country code, for example +447911123456 or +16175551234; a US number may also be written as 10 digits, or 11 starting with 1. 10 to 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +). Sent as + and digits; 10 digits get the country code 1.',
 };
 
 export const create: OperationDescription = {

@@ -50,7 +50,7 @@ export const update: OperationDescription = {
 			default: '',
 			placeholder: 'e.g. +16175551234',
 			description:
-				'The contact to update. US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
+				'The contact to update. Mobile number with its area code: + and the country code, for example +447911123456 or +16175551234; a US number may also be written as 10 digits, or 11 starting with 1. 10 to 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
 			displayOptions: { show: { findBy: ['mobileNumber'] } },
 		},
 		updateFieldsCollection(contactFields('update')),

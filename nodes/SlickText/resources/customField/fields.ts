@@ -22,7 +22,7 @@ export const DATA_TYPES: INodePropertyOptions[] = [
 ];
 
 export const NAME_DESCRIPTION =
-	'Name shown in SlickText. The internal name (the key in a contact\'s custom_fields and in filters) is made from it at creation and does not change when the field is renamed.';
+	'Name shown in SlickText. SlickText also makes an internal name from it when the field is created: the name under which the field appears in a contact\'s custom fields and in filters. Renaming the field later does not change it.';
 
 export const DATA_TYPE_DESCRIPTION =
 	'Kind of value the field holds. Changing it later leaves the stored values as they are and only affects how later entries are validated.';

@@ -154,11 +154,22 @@ export const membershipRequestBody: PreSendAction = async function (this: IExecu
 	return requestOptions;
 };
 
-function span(from: number, to: number): string {
-	return from === to ? `${from}` : `${from}-${to}`;
+/** "contact 7" or "contacts 501-1000": contacts of the item, counted in the order given. */
+function contactSpan(from: number, to: number): string {
+	return from === to ? `contact ${from}` : `contacts ${from}-${to}`;
 }
 
-/** Says in a chunk's error which chunks of the item SlickText already did and which were not sent. */
+/** 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 21st. */
+function ordinal(n: number): string {
+	const teens = n % 100 >= 11 && n % 100 <= 13;
+	const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+	return `${n}${suffix}`;
+}
+
+/**
+ * Says in the error of one of an item's requests which of its contacts SlickText already changed and
+ * which were not sent, counted in contacts (the user's words), not in the node's requests.
+ */
 function describeChunks(
 	error: unknown,
 	failed: number,
@@ -169,22 +180,19 @@ function describeChunks(
 	if (!(error instanceof Error) || chunks === 1) return;
 	const e = error as Error & { description?: string | null };
 	const doneContacts = failed * MEMBERSHIP_CHUNK_SIZE;
+	const lastFailed = Math.min(doneContacts + MEMBERSHIP_CHUNK_SIZE, contacts);
 	const done =
 		failed === 0
-			? `No chunk of this item was done (${chunks} chunks of up to ${MEMBERSHIP_CHUNK_SIZE} contacts).`
-			: `Chunks done before this failed: ${span(1, failed)} of ${chunks} (the first ${doneContacts} of ${contacts} contacts, in the order given, were ${change}).`;
+			? `None of this item's ${contacts} contacts were ${change}.`
+			: `Done before this failed: the first ${doneContacts} of ${contacts} contacts, in the order given, were ${change}.`;
 	const rest =
-		failed + 2 < chunks
-			? `; chunks ${span(failed + 2, chunks)} were not sent`
-			: failed + 2 === chunks
-				? `; chunk ${chunks} was not sent`
-				: '';
+		lastFailed < contacts ? `; ${contactSpan(lastFailed + 1, contacts)} ${lastFailed + 1 === contacts ? 'was' : 'were'} not sent` : '';
 	const again =
 		change === 'added'
 			? 'Running the item again is safe: adding a contact that is already on a list changes nothing.'
 			: 'Running the item again is safe: removing a contact that is no longer on a list changes nothing.';
-	e.description = `${e.description ? `${e.description}\n\n` : ''}${done} Not done: chunk ${failed + 1} (this error)${rest}. ${again}`;
-	e.message = `${e.message} (chunk ${failed + 1} of ${chunks})`;
+	e.description = `${e.description ? `${e.description}\n\n` : ''}${done} Not done: ${contactSpan(doneContacts + 1, lastFailed)} (the request that failed)${rest}. ${again}`;
+	e.message = `${e.message} (the ${ordinal(failed + 1)} of ${chunks} requests of up to ${MEMBERSHIP_CHUNK_SIZE} contacts)`;
 }
 
 /**

@@ -27,7 +27,7 @@ const filters = queryFilters(
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Campaign',
-				description: 'What sent the text, for example Campaign, Keyword, InboxThread or API',
+				description: 'What sent the text (a campaign, a keyword, the inbox or the API), spelled as in the source of a message SlickText returns, for example Campaign or Keyword',
 			},
 			value: 'text',
 		},

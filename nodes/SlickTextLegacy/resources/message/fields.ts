@@ -51,9 +51,19 @@ export function messageFilters(withTextword: boolean): Filter[] {
 export const MAX_SMS_LENGTH = 320;
 export const MAX_MMS_LENGTH = 1600;
 
-/** The fields Send and Schedule share: who gets the message, its text and options. */
-export function messageFields(): INodeProperties[] {
-	return [
+/**
+ * The field of the text: Body on Send and Schedule; Message on Send and Wait for Reply, the name n8n's
+ * own Send and Wait operations (and its human-review tool for AI agents) give it.
+ */
+export type TextField = 'body' | 'message';
+
+/**
+ * The fields Send, Schedule and Send and Wait for Reply share: who gets the message, its text and
+ * options. Send and Wait for Reply texts one person: it has no textword-wide choice.
+ */
+export function messageFields(textField: TextField = 'body'): INodeProperties[] {
+	const onePerson = textField === 'message';
+	const fields: INodeProperties[] = [
 		{
 			displayName: 'Send To',
 			name: 'sendTo',
@@ -72,11 +82,15 @@ export function messageFields(): INodeProperties[] {
 					description:
 						'One number. If it is not subscribed to the textword, SlickText opts it in (without the auto reply) and texts only that number. A number that opted out is refused.',
 				},
-				{
-					name: 'All Contacts of a Textword',
-					value: 'textword',
-					description: 'Every contact of the textword, or every contact in one segment of it',
-				},
+				...(onePerson
+					? []
+					: [
+							{
+								name: 'All Contacts of a Textword',
+								value: 'textword',
+								description: 'Every contact of the textword, or every contact in one segment of it',
+							},
+						]),
 			],
 			default: 'contact',
 			description: 'Who receives the message',
@@ -104,18 +118,19 @@ export function messageFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. +16195551234',
 			description:
-				'Sending opts the number in to the textword when it is not subscribed yet. US mobile number with area code: 10 digits, 11 starting with 1, or + and the country code, at most 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
+				'Sending opts the number in to the textword when it is not subscribed yet. Mobile number with its area code: + and the country code, for example +447911123456 or +16175551234; a US number may also be written as 10 digits, or 11 starting with 1. 10 to 15 digits in all. Spaces, dots, dashes and brackets are ignored; an international 00 prefix is not accepted (use +).',
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
 		{
-			displayName: 'Body',
-			name: 'body',
+			displayName: onePerson ? 'Message' : 'Body',
+			name: textField,
 			type: 'string',
 			typeOptions: { rows: 4 },
 			required: true,
 			default: '',
-			description:
-				"The text. A text message (SMS) may be as long as the account's limit (132, 160 or 320 characters); with a media URL (MMS) up to 1600.",
+			description: onePerson
+				? "The text, saying how to answer (for example: Reply YES to confirm). A text message (SMS) may be as long as the account's limit (132, 160 or 320 characters); with a media URL (MMS) up to 1600."
+				: "The text. A text message (SMS) may be as long as the account's limit (132, 160 or 320 characters); with a media URL (MMS) up to 1600.",
 		},
 		{
 			displayName: 'Additional Fields',
@@ -153,6 +168,12 @@ export function messageFields(): INodeProperties[] {
 			],
 		},
 	];
+	if (!onePerson) return fields;
+	// Without the textword-wide choice, its fields have nothing to show for.
+	const forTextword = (p: INodeProperties) => p.displayOptions?.show?.sendTo?.includes('textword') || p.displayOptions?.show?.['/sendTo']?.includes('textword');
+	return fields
+		.filter((p) => !forTextword(p))
+		.map((p) => (p.type === 'collection' ? { ...p, options: (p.options as INodeProperties[]).filter((o) => !forTextword(o)) } : p));
 }
 
 type Kind = 'SEND' | 'SCHEDULE';
@@ -174,19 +195,20 @@ function scheduledMoment(ctx: IExecuteSingleFunctions) {
 }
 
 /** Checks what can be checked without the account, and builds the form body. */
-export function messageBody(kind: Kind): PreSendAction {
+export function messageBody(kind: Kind, textField: TextField = 'body'): PreSendAction {
+	const label = textField === 'message' ? 'Message' : 'Body';
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const text = String(this.getNodeParameter('body', '') ?? '');
+		const text = String(this.getNodeParameter(textField, '') ?? '');
 		const options = this.getNodeParameter('additionalFields', {}) as IDataObject;
 		const media = isBlank(options.mediaUrl) ? undefined : assertMediaUrl(this, 'Media URL', options.mediaUrl);
-		if (isBlank(text)) throw inputError(this, 'Body', 'is required');
+		if (isBlank(text)) throw inputError(this, label, 'is required');
 		if (media && text.length > MAX_MMS_LENGTH) {
-			throw inputError(this, 'Body', lengthProblem(text.length, MAX_MMS_LENGTH, 'a message with media (MMS)'));
+			throw inputError(this, label, lengthProblem(text.length, MAX_MMS_LENGTH, 'a message with media (MMS)'));
 		}
 		if (!media && text.length > MAX_SMS_LENGTH) {
 			throw inputError(
 				this,
-				'Body',
+				label,
 				lengthProblem(text.length, MAX_SMS_LENGTH, 'a text message (SMS) on any account'),
 				'Shorten the text, or add a media URL to send it as an MMS of up to 1600 characters.',
 			);
@@ -194,7 +216,9 @@ export function messageBody(kind: Kind): PreSendAction {
 
 		const body: IDataObject = { body: text, campaign: options.campaign, mediaUrl: media };
 		const sendTo = String(param(this, 'sendTo', 'contact'));
-		if (sendTo === 'textword') {
+		if (sendTo === 'textword' && textField === 'message') {
+			throw inputError(this, 'Send To', 'cannot be a whole textword here', 'Send and Wait for Reply texts one person: choose One Contact or One Mobile Number on a Textword.');
+		} else if (sendTo === 'textword') {
 			body.textword = assertId(this, 'Textword', param(this, 'textwordId', ''));
 			if (!isBlank(options.segment)) body.segment = assertId(this, 'Segment', options.segment);
 		} else if (sendTo === 'contact') {
@@ -228,7 +252,8 @@ export function messageBody(kind: Kind): PreSendAction {
  * Sends the message after what needs the account: its length limit for a text message and, for a
  * schedule, its time zone. The account is read once per execution; the output is the message.
  */
-export function messageRunner(kind: Kind) {
+export function messageRunner(kind: Kind, textField: TextField = 'body') {
+	const label = textField === 'message' ? 'Message' : 'Body';
 	return async (item: ItemRun, request: IHttpRequestOptions): Promise<INodeExecutionData[]> => {
 		const ctx = asSingle(item);
 		const body = request.body as IDataObject;
@@ -239,7 +264,7 @@ export function messageRunner(kind: Kind) {
 			if (sms && length > account.maxCharacterLimit) {
 				throw inputError(
 					ctx,
-					'Body',
+					label,
 					lengthProblem(length, account.maxCharacterLimit, 'a text message (SMS) on this account'),
 					'The limit (132, 160 or 320 characters) is a setting of the SlickText account. Shorten the text, or add a media URL to send it as an MMS.',
 				);

@@ -5,8 +5,10 @@ import { getAll } from './getAll';
 import { getSendLog } from './getSendLog';
 import { schedule } from './schedule';
 import { send } from './send';
+import { sendAndWait } from './sendAndWait';
+import { waitForReply } from './waitForReply';
 
 export const message: ResourceDescription = {
-	operations: { get, getAll, send, schedule, delete: del, getSendLog },
+	operations: { get, getAll, send, sendAndWait, schedule, delete: del, getSendLog, waitForReply },
 	defaultOperation: 'get',
 };

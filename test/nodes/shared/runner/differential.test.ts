@@ -306,9 +306,23 @@ const SETS: ParameterSet[] = [
 	},
 ];
 
+/**
+ * The operations that wait for a reply pause the execution, which n8n's routing node cannot do: they
+ * have no twin to compare (their own tests: test/nodes/shared/replies/). Send and Wait for Reply's
+ * text goes out through the same route as Send, compared above.
+ */
+const WAITING: Record<NodeName, string[]> = {
+	slickText: ['message.waitForReply'],
+	slickTextLegacy: ['message.sendAndWait', 'message.waitForReply'],
+};
+
 test('every operation of both nodes has a case here', () => {
-	expect(operationsOf('slickText').sort()).toEqual(Object.keys(CURRENT).sort());
-	expect(operationsOf('slickTextLegacy').sort()).toEqual(Object.keys(LEGACY).sort());
+	const compared = (type: NodeName) => operationsOf(type).filter((op) => !WAITING[type].includes(op));
+	expect(compared('slickText').sort()).toEqual(Object.keys(CURRENT).sort());
+	expect(compared('slickTextLegacy').sort()).toEqual(Object.keys(LEGACY).sort());
+	for (const type of ['slickText', 'slickTextLegacy'] as NodeName[]) {
+		for (const op of WAITING[type]) expect(operationsOf(type)).toContain(op);
+	}
 });
 
 const differences: Array<{ operation: string; set: string; reason: string }> = [];

@@ -1,0 +1,69 @@
+/**
+ * Two-way texts in the trigger's webhook: a person's reply (or opt-out) goes to a workflow waiting for
+ * that person when there is one (shared/replies, docs/architecture.md "Two-way texts"), after the same
+ * checks as any event: the signature (legacy, checked before), SlickText's confirmation (Confirm Events)
+ * and the memory of repeats. Only production deliveries: a test event never resumes anything.
+ */
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import type { Platform } from '../shared/platform';
+import { handReplies } from '../shared/replies/forwarding';
+import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
+import type { ReceivedEvent } from './events';
+import { confirmedInWebhook, confirmedKey, precheck } from './verification';
+
+export interface AfterReplies {
+	/** The events still to go out of the trigger. */
+	events: ReceivedEvent[];
+	/** Of those, the ones already claimed as received here. */
+	claimed: Set<ReceivedEvent>;
+	/** Whether the webhook has answered SlickText already. */
+	answered: boolean;
+}
+
+/** The empty 200 the trigger answers every accepted delivery with, sent before waits are asked. */
+function answerNow(ctx: IWebhookFunctions): void {
+	const res = ctx.getResponseObject() as unknown as { writeHead(status: number): unknown; end(): unknown };
+	res.writeHead(200);
+	res.end();
+}
+
+export async function resumeWaitingWorkflows(
+	ctx: IWebhookFunctions,
+	platform: Platform,
+	scope: string,
+	events: ReceivedEvent[],
+): Promise<AfterReplies> {
+	const after: AfterReplies = { events, claimed: new Set(), answered: false };
+	if (ctx.getMode() === 'manual') return after;
+	const confirm = platform === 'current' && (ctx.getNodeParameter('confirmEvents', false) as boolean);
+	const remember = ctx.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const keyOf = (event: ReceivedEvent) => (confirm ? confirmedKey(event) : event.key);
+	const handed = await handReplies(ctx, platform, scope, events, {
+		answerNow: () => {
+			if (after.answered) return;
+			after.answered = true;
+			answerNow(ctx);
+		},
+		confirm: async (json, name) => {
+			if (!confirm) return true;
+			if (precheck({ json, name, key: '' }) !== undefined) return false;
+			return await confirmedInWebhook(ctx, json);
+		},
+		claim: (index) => {
+			if (!remember) return true;
+			const event = events[index];
+			const now = Date.now();
+			const stored = staticData[STORE_FIELD];
+			if (confirm && wasReceived(scope, event.key, now, stored)) return false;
+			return claimNew(scope, [{ key: keyOf(event) }], now, stored).length === 1;
+		},
+	});
+	const taken = [...handed.done].map((index) => keyOf(events[index]));
+	// No run records these events: kept with the other keys, which n8n saves after this request.
+	if (remember && taken.length > 0) recordForRestart(scope, staticData as IDataObject, taken, Date.now());
+	after.events = events.filter((_, index) => !handed.done.has(index));
+	after.claimed = new Set([...handed.claimed].filter((index) => !handed.done.has(index)).map((index) => events[index]));
+	return after;
+}

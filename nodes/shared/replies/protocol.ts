@@ -1,0 +1,222 @@
+/**
+ * Two-way texts: what a waiting node, the SlickText Trigger and the waiting node's webhook say to each
+ * other, and what counts as a reply. docs/architecture.md ("Two-way texts") has the whole design:
+ *
+ *   1. The waiting node posts a Registration to the SlickText Trigger's Production URL (from the
+ *      credential): who it waits for and n8n's signed address of this wait. The trigger keeps it in its
+ *      node's static data (n8n's database; registry.ts).
+ *   2. SlickText posts the person's reply to the trigger. The trigger finds the oldest wait for that
+ *      person and posts a Forward to its address; n8n checks the signature and hands it to the waiting
+ *      node's webhook, which resumes the execution (waiting.ts).
+ *   3. A reply no wait takes goes on as a normal event of the trigger.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Platform } from '../platform';
+
+/** The one key of a registration's body: SlickText never sends it, so it cannot be taken for an event. */
+export const REGISTRATION_FIELD = 'n8nSlickTextReplyWait';
+
+export interface Registration {
+	platform: Platform;
+	/** Who is waited for (personKey). */
+	person: string;
+	/** n8n's address of this wait (signed by n8n): never shown to anyone, never logged. */
+	resumeUrl: string;
+	/** When the wait began, and when it ends (milliseconds since 1970; 0: no limit). */
+	since: number;
+	until: number;
+	/** What was sent before the wait, handed back with the reply (message ID, number, contact ID). */
+	sent: IDataObject;
+}
+
+/** What SlickText told the trigger, in the words of both platforms. */
+export interface Reply {
+	person: string;
+	text: string;
+	mediaUrl: string;
+	from: string;
+	contactId: string;
+	receivedAt: string;
+	/** An opt-out: the person texted STOP (or similar), or SlickText reports them unsubscribed. */
+	optedOut: boolean;
+	/**
+	 * Whether the event is only a reply: a chat or inbox message is taken by the wait it resumes; an
+	 * opt-out event (legacy OptOut, current contact_updated) also goes on as the trigger's event.
+	 */
+	message: boolean;
+}
+
+/** What the trigger posts to a waiting node's address. */
+export interface Forward {
+	reply: Reply;
+	wait: { since: number; until: number; sent: IDataObject };
+}
+
+/** The waiting node's answer to a Forward. */
+export interface ForwardAnswer {
+	taken: boolean;
+}
+
+/**
+ * Words that opt a person out of texts (the carriers' standard ones, and REVOKE and OPT OUT, which the
+ * FCC's 2025 rule adds): case, spaces and punctuation ignored.
+ */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
+
+/** A reply as words are compared: upper case, without spaces, and without punctuation around it. */
+export function normalizedWord(text: string): string {
+	return text.toUpperCase().replace(/\s+/g, '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+
+export function isStopWord(text: string): boolean {
+	return STOP_WORDS.has(normalizedWord(text).replace(/[^\p{L}]/gu, ''));
+}
+
+/** The words of a field such as "YES, Y, OK", normalized; empty entries dropped. */
+export function wordList(value: unknown): string[] {
+	return String(value ?? '')
+		.split(',')
+		.map(normalizedWord)
+		.filter((word) => word !== '');
+}
+
+/** Approval of a reply: true for a yes word, false for a no word, undefined for anything else. */
+export function approvalOf(text: string, yes: string[], no: string[]): boolean | undefined {
+	const word = normalizedWord(text);
+	if (yes.includes(word)) return true;
+	if (no.includes(word)) return false;
+	return undefined;
+}
+
+/** A number as both sides key it: + and its digits, a 10-digit US number with its country code 1. */
+export function numberKey(value: unknown): string {
+	const digits = String(value ?? '').replace(/\D/g, '');
+	if (digits === '') return '';
+	return `+${digits.length === 10 ? `1${digits}` : digits}`;
+}
+
+/** Who is waited for: a number on the legacy platform, a brand's contact on the current one. */
+export function personKey(platform: Platform, who: { number?: unknown; brandId?: unknown; contactId?: unknown }): string {
+	if (platform === 'legacy') return numberKey(who.number);
+	const brand = String(who.brandId ?? '').trim().replace(/^b/i, '');
+	const contact = String(who.contactId ?? '').trim();
+	return brand !== '' && contact !== '' ? `${brand}:${contact}` : '';
+}
+
+function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string {
+	return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** Folds case and SlickText's spelling "Recieved". */
+function eventName(name: string): string {
+	return name.trim().toLowerCase().replace(/recieved/g, 'received');
+}
+
+function legacyReply(name: string, json: IDataObject): Reply | undefined {
+	if (name === 'chatmessagereceived') {
+		const message = isRecord(json.ChatMessage) ? json.ChatMessage : {};
+		const thread = isRecord(json.ChatThread) ? json.ChatThread : {};
+		const from = text(message.FromNumber) || text(thread.WithNumber);
+		const body = text(message.Body);
+		if (numberKey(from) === '') return undefined;
+		return {
+			person: numberKey(from),
+			text: body,
+			mediaUrl: text(message.MediaUrl),
+			from: numberKey(from),
+			contactId: '',
+			receivedAt: text(message.Received) || text(json.Timestamp),
+			optedOut: isStopWord(body),
+			message: true,
+		};
+	}
+	if (name === 'optout') {
+		const subscriber = isRecord(json.Subscriber) ? json.Subscriber : {};
+		const from = numberKey(subscriber.number);
+		if (from === '') return undefined;
+		return {
+			person: from,
+			text: '',
+			mediaUrl: '',
+			from,
+			contactId: text(subscriber.id),
+			receivedAt: text(json.DateOptedOut) || text(json.Timestamp),
+			optedOut: true,
+			message: false,
+		};
+	}
+	return undefined;
+}
+
+function currentReply(name: string, json: IDataObject): Reply | undefined {
+	const data = isRecord(json.data) ? json.data : {};
+	const person = personKey('current', { brandId: data._brand_id, contactId: data.contact_id });
+	if (person === '') return undefined;
+	const base = { person, from: numberKey(data.mobile_number), contactId: text(data.contact_id), receivedAt: text(json.date), mediaUrl: '' };
+	if (name === 'inbox_message_received') {
+		// The brand's own answers in the inbox are events too; only the person's messages are replies.
+		if (data.last_message_direction === 'outgoing' || typeof data.last_message !== 'string') return undefined;
+		return { ...base, text: data.last_message, optedOut: isStopWord(data.last_message), message: true };
+	}
+	if (name === 'contact_updated' && data.opt_in_status === 'unsubscribed') {
+		return { ...base, text: '', optedOut: true, message: false };
+	}
+	return undefined;
+}
+
+/** The reply an event carries, if it is one: a person's text or an opt-out. */
+export function replyOf(platform: Platform, name: string, json: IDataObject): Reply | undefined {
+	return platform === 'legacy' ? legacyReply(eventName(name), json) : currentReply(eventName(name), json);
+}
+
+/** Whether a request body is a registration (or its check) rather than a SlickText event. */
+export function isRegistration(body: unknown): boolean {
+	return isRecord(body) && isRecord(body[REGISTRATION_FIELD]);
+}
+
+/**
+ * Reads a registration out of a request body, or says why it is not one. A check (`check: true`, sent
+ * before anything is texted) only asks whether this trigger would take a wait of the platform.
+ */
+export function readRegistration(body: unknown): (Registration & { check?: boolean }) | string {
+	if (!isRecord(body) || !isRecord(body[REGISTRATION_FIELD])) return 'not a registration';
+	const r = body[REGISTRATION_FIELD];
+	if (r.platform !== 'current' && r.platform !== 'legacy') return 'the platform is missing';
+	if (r.check === true) return { platform: r.platform, person: '', resumeUrl: '', since: 0, until: 0, sent: {}, check: true };
+	if (typeof r.person !== 'string' || r.person === '') return 'the person is missing';
+	if (typeof r.resumeUrl !== 'string' || !/^https?:\/\//.test(r.resumeUrl)) return 'the address of the wait is missing';
+	if (typeof r.since !== 'number' || typeof r.until !== 'number') return 'the times of the wait are missing';
+	return {
+		platform: r.platform,
+		person: r.person,
+		resumeUrl: r.resumeUrl,
+		since: r.since,
+		until: r.until,
+		sent: isRecord(r.sent) ? r.sent : {},
+	};
+}
+
+/** Reads a Forward out of the waiting webhook's body. */
+export function readForward(body: unknown): Forward | undefined {
+	if (!isRecord(body) || !isRecord(body.reply) || !isRecord(body.wait)) return undefined;
+	const { reply, wait } = body;
+	if (typeof reply.person !== 'string' || typeof reply.text !== 'string' || typeof wait.since !== 'number') return undefined;
+	return {
+		reply: {
+			person: reply.person,
+			text: reply.text,
+			mediaUrl: text(reply.mediaUrl),
+			from: text(reply.from),
+			contactId: text(reply.contactId),
+			receivedAt: text(reply.receivedAt),
+			optedOut: reply.optedOut === true,
+			message: reply.message !== false,
+		},
+		wait: { since: wait.since, until: typeof wait.until === 'number' ? wait.until : 0, sent: isRecord(wait.sent) ? wait.sent : {} },
+	};
+}

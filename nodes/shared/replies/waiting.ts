@@ -1,0 +1,227 @@
+/**
+ * The waiting node's side of two-way texts (protocol.ts has the whole picture): the checks before
+ * anything is sent, the registration at the SlickText Trigger, n8n's wait, and the webhook that a
+ * forwarded reply resumes.
+ */
+import {
+	NodeOperationError,
+	SEND_AND_WAIT_OPERATION,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type IWebhookDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE, type Platform } from '../platform';
+import type { OperationRun } from '../runner/types';
+import { answerSettings, waitEnd } from './fields';
+import { personOf } from './person';
+import { approvalOf, readForward, REGISTRATION_FIELD, type Forward, type Registration } from './protocol';
+
+/** n8n's waiting webhook of the node: the address its execution is resumed at (as n8n's own Send and Wait). */
+export const replyWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
+
+/** The credential field with the SlickText Trigger's Production URL. */
+export const TRIGGER_URL_FIELD = 'replyTriggerUrl';
+
+export interface PreparedWait {
+	triggerUrl: string;
+	until: Date;
+}
+
+function fail(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, { description, itemIndex: 0 });
+}
+
+/** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */
+async function askTrigger(ctx: IExecuteFunctions, triggerUrl: string, registration: Registration & { check?: boolean }): Promise<void> {
+	let answer: { statusCode: number; body: unknown };
+	try {
+		answer = (await ctx.helpers.httpRequest({
+			method: 'POST',
+			url: triggerUrl,
+			body: { [REGISTRATION_FIELD]: registration },
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 30_000,
+		})) as { statusCode: number; body: unknown };
+	} catch (error) {
+		throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. Check the credential's Trigger URL for Replies.`);
+	}
+	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
+	if (answer.statusCode === 200 && body.registered === true) return;
+	const said = typeof body.message === 'string' ? ` It said: ${body.message}` : '';
+	throw fail(
+		ctx,
+		`The SlickText Trigger for replies did not take the wait (${answer.statusCode})`,
+		answer.statusCode === 404
+			? "Nothing is published at the credential's Trigger URL for Replies. Publish (n8n 1.x: activate) the workflow with the SlickText Trigger and copy its Production URL into the credential."
+			: `The credential's Trigger URL for Replies must be the Production URL of a published SlickText Trigger of the same platform.${said}`,
+	);
+}
+
+/**
+ * The checks before anything is sent: one input item, the credential's Trigger URL for Replies (and that
+ * the trigger there takes waits), the time limit and the answer words.
+ */
+export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, credentials: IDataObject): Promise<PreparedWait> {
+	const count = ctx.getInputData().length;
+	if (count !== 1) {
+		throw fail(
+			ctx,
+			`Waiting for a reply takes one item, got ${count}`,
+			'Each execution waits for one person. Put a Loop Over Items node (batch size 1) before this node, or let each item start its own execution.',
+		);
+	}
+	const triggerUrl = String(credentials[TRIGGER_URL_FIELD] ?? '').trim();
+	if (!/^https?:\/\/\S+$/.test(triggerUrl)) {
+		throw fail(
+			ctx,
+			"The credential's Trigger URL for Replies is not set",
+			"Replies reach n8n at the SlickText Trigger. Publish a workflow with the SlickText Trigger, paste its Production URL into SlickText's webhook settings, and into this credential's Trigger URL for Replies.",
+		);
+	}
+	const until = waitEnd(ctx, Date.now());
+	const settings = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback));
+	if (settings.responseType === 'approval' && (settings.yes.length === 0 || settings.no.length === 0)) {
+		throw fail(ctx, settings.yes.length === 0 ? 'Yes Words is empty' : 'No Words is empty', 'Give at least one word for yes and one for no.');
+	}
+	if (settings.yes.some((word) => settings.no.includes(word))) {
+		throw fail(ctx, 'A word is both a yes word and a no word', 'Each answer word may mean yes or no, not both.');
+	}
+	await askTrigger(ctx, triggerUrl, { ...registrationOf(platform, '', '', 0, until, {}), check: true });
+	return { triggerUrl, until };
+}
+
+function registrationOf(platform: Platform, person: string, resumeUrl: string, since: number, until: Date, sent: IDataObject): Registration {
+	const end = until.getTime();
+	// n8n's "forever" is year 3000; the registry keeps such a wait for its own longest time instead.
+	return { platform, person, resumeUrl, since, until: end >= Date.UTC(2999, 0, 1) ? 0 : end, sent };
+}
+
+/** n8n's address of this node's wait in this execution (signed by n8n). */
+function resumeUrlOf(ctx: IExecuteFunctions): string {
+	const node = ctx.getNode();
+	if (node.parameters.operation === SEND_AND_WAIT_OPERATION && typeof ctx.getSignedResumeUrl === 'function') {
+		return ctx.getSignedResumeUrl();
+	}
+	// Other operations: n8n's resume URL with the execution's token, plus the node's webhook path.
+	const url = new URL(String(ctx.getWorkflowDataProxy(0).$execution.resumeUrl));
+	url.pathname = `${url.pathname.replace(/\/$/, '')}/${node.id}`;
+	return url.toString();
+}
+
+export interface Waiting {
+	platform: Platform;
+	person: string;
+	/** What was sent (message ID, number, contact ID), part of every output. */
+	sent: IDataObject;
+	prepared: PreparedWait;
+}
+
+function output(fields: IDataObject, sent: IDataObject, since: number): INodeExecutionData {
+	return { json: { ...fields, sent, waitedSeconds: Math.round((Date.now() - since) / 1000) } };
+}
+
+/**
+ * Registers the wait with the SlickText Trigger and puts the execution to wait. What the node puts out
+ * if the time limit comes first is set now: n8n runs no node code then, and passes on the waiting
+ * node's input, which is replaced here by the timed-out output.
+ */
+export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting): Promise<INodeExecutionData[][]> {
+	const since = Date.now();
+	const { until, triggerUrl } = waiting.prepared;
+	const registration = registrationOf(waiting.platform, waiting.person, resumeUrlOf(ctx), since, until, waiting.sent);
+	await askTrigger(ctx, triggerUrl, registration);
+	const limitSeconds = registration.until > 0 ? Math.round((registration.until - since) / 1000) : 0;
+	const approval = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback)).responseType === 'approval';
+	const timedOut = {
+		json: { outcome: 'timedOut', ...(approval ? { approved: false } : {}), reply: null, sent: waiting.sent, waitedSeconds: limitSeconds },
+	};
+	const executeData = ctx.getExecuteData?.();
+	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
+	await ctx.putExecutionToWait(until);
+	return [[{ json: { outcome: 'waiting', sent: waiting.sent } }]];
+}
+
+/** Answers the trigger's forward: taken or not (then the reply goes on as the trigger's event). */
+function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): void {
+	const res = ctx.getResponseObject();
+	res.status(status).json(body);
+}
+
+/** The waiting node's webhook: n8n has checked the address's signature; the body is the trigger's forward. */
+export async function replyWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const forward: Forward | undefined = readForward(this.getBodyData());
+	if (!forward) {
+		answer(this, 400, { taken: false, message: 'Not a reply forwarded by the SlickText Trigger' });
+		return { noWebhookResponse: true };
+	}
+	const { reply, wait } = forward;
+	// A reply after the time limit is not the answer waited for: it goes on as the trigger's event.
+	if (wait.until > 0 && Date.now() > wait.until) {
+		answer(this, 200, { taken: false, message: 'The wait has timed out' });
+		return { noWebhookResponse: true };
+	}
+	const settings = answerSettings((name, fallback) => this.getNodeParameter(name, fallback));
+	const replyOut = { text: reply.text, mediaUrl: reply.mediaUrl, from: reply.from, contactId: reply.contactId, receivedAt: reply.receivedAt };
+	let fields: IDataObject;
+	if (reply.optedOut) {
+		// An opt-out is never an approval, whatever its words.
+		fields = { outcome: 'optedOut', ...(settings.responseType === 'approval' ? { approved: false } : {}), reply: replyOut };
+	} else if (settings.responseType === 'freeText') {
+		fields = { outcome: 'replied', reply: replyOut };
+	} else {
+		const approved = approvalOf(reply.text, settings.yes, settings.no);
+		if (approved === undefined && settings.keepWaiting) {
+			answer(this, 200, { taken: false, message: 'Neither a yes word nor a no word: still waiting' });
+			return { noWebhookResponse: true };
+		}
+		fields = approved === undefined ? { outcome: 'notUnderstood', approved: false, reply: replyOut } : { outcome: 'replied', approved, reply: replyOut };
+	}
+	answer(this, 200, { taken: true });
+	return { noWebhookResponse: true, workflowData: [[output(fields, wait.sent, wait.since)]] };
+}
+
+/**
+ * The run of a waiting operation: the checks and the person first, then the route's text (Send and Wait
+ * for Reply) or nothing (Wait for Reply), then the wait. `via` is the field that says who: a contact or a
+ * mobile number.
+ */
+export function waitingRun(platform: Platform, via: 'sendTo' | 'waitFor'): OperationRun {
+	return async (ctx, sendRoute) => {
+		const node = ctx.getNode();
+		// An AI agent's plain tool call cannot wait; n8n's human-review tool (…HitlTool) can.
+		if (node.type.endsWith('Tool') && !node.type.endsWith('HitlTool')) {
+			throw new NodeOperationError(node, 'Waiting for a reply does not work as an AI tool', {
+				description: "An agent's tool call cannot pause the workflow. Use Send and Wait for Reply as the agent's human review instead (README: Two-way texts).",
+			});
+		}
+		const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+		const prepared = await prepareWait(ctx, platform, credentials);
+		const who = await personOf(ctx, platform, String(ctx.getNodeParameter(via, 0, 'contact')), credentials);
+		let sent: IDataObject = { to: who.number || null, contactId: who.contactId || null };
+		if (sendRoute) {
+			const [output] = await sendRoute();
+			const message = output[0];
+			// Continue On Fail: nothing was sent, so nothing is waited for; the error item goes on.
+			if (!message || message.error || message.json.error !== undefined) return [output];
+			const json = message.json;
+			sent = { messageId: json.id ?? null, to: sent.to, contactId: sent.contactId ?? json.contactID ?? json.contact ?? null };
+		}
+		return await startWaiting(ctx, { platform, person: who.person, sent, prepared });
+	};
+}
