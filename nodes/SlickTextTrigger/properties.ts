@@ -4,8 +4,13 @@ import { ANY_EVENT } from './events';
 import { confirmEventsProperties } from './verification';
 
 // One short notice per platform, the only one shown at a time (as n8n's own triggers do): what the user
-// must do in SlickText. The details (what is checked, what a repeat is) are in the fields' descriptions
-// and in the README.
+// must do in SlickText, in the words of the panel (n8n 2.41 shows "Webhook URLs" folded, on its Test URL
+// tab). The details (what is checked, what a repeat is) are in the fields' descriptions and in the README.
+//
+// Switching Platform: n8n's editor (2.41, updateNodeParameter in editor-ui) keeps only the parameters shown
+// after a change (NodeHelpers.getNodeParameters with returnNoneDisplayed=false), so the other platform's
+// events and Confirm Events are cleared, and it saves only the credentials shown. Nothing in a description
+// can keep a hidden value, so Platform and its options say what a switch clears before it is made.
 export const properties: INodeProperties[] = [
 	{
 		displayName: 'Platform',
@@ -16,20 +21,22 @@ export const properties: INodeProperties[] = [
 				name: 'Current',
 				value: 'current',
 				description:
-					'Accounts created from 22 January 2025 on, with Settings > API & Webhooks in the web app',
+					'Accounts created from 22 January 2025 on, with Settings > API & Webhooks in the web app. Switching to it clears the legacy Events (and Webhook Secret, on older nodes).',
 			},
 			{
 				name: 'Legacy',
 				value: 'legacy',
-				description: 'Accounts whose dashboard is at www.slicktext.com/dashboard',
+				description:
+					'Accounts whose dashboard is at www.slicktext.com/dashboard. Switching to it clears the Events and Confirm Events with SlickText.',
 			},
 		],
 		default: 'current',
-		description: 'Which SlickText platform sends the events; each has its own event format',
+		description:
+			"Which SlickText platform sends the events. Switching it clears what only the other platform has (its Events, Confirm Events with SlickText); pick the new platform's credential if its field is empty.",
 	},
 	{
 		displayName:
-			"In SlickText open Settings > API & Webhooks > Webhooks, add this node's Production URL and tick the events chosen below",
+			'Open Webhook URLs above, choose Production URL and add that URL in SlickText under Settings > API & Webhooks > Webhooks, ticking the events chosen below',
 		name: 'currentSetup',
 		type: 'notice',
 		default: '',
@@ -37,7 +44,7 @@ export const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"In the legacy dashboard add a webhook with this node's Production URL, and put its secret into the SlickText Legacy API credential (without one, every request is accepted)",
+			'Open Webhook URLs above, choose Production URL, add that URL as a webhook in the legacy dashboard and put its secret into the SlickText Legacy API credential (without one, every request is accepted)',
 		name: 'legacySetup',
 		type: 'notice',
 		default: '',

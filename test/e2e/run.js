@@ -23,6 +23,7 @@ const allSuites = {
 	retries: require('./retries'),
 	panel: require('./triggerPanel'),
 	twoWay: require('./twoWay'),
+	editorPanels: require('./editorPanels'),
 };
 // E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.
 const suites = (process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : Object.keys(allSuites)).map((name) => allSuites[name]);

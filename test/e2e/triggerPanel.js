@@ -6,9 +6,15 @@
 // What the panel saves is read back over the REST API. Issue 31: before, n8n's editor took `platform` for
 // the node's authentication selector (both credentials hung on it), hid it, and picking a credential or
 // turning Confirm Events on rewrote it.
+// Issue 38 item 12: the notice leads to the Production URL the way the panel shows it (Webhook URLs opens
+// folded, on its Test URL tab), and a Legacy-and-back switch keeps what n8n keeps (the fields both
+// platforms show) while the Platform list says, before the switch, what n8n clears (the other platform's
+// Events and Confirm Events; its credential field may need picking again). A failed check leaves a
+// screenshot in the temporary folder and names it.
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const { openEditor } = require('../../scripts/browser');
@@ -16,6 +22,13 @@ const { openEditor } = require('../../scripts/browser');
 const PORT = Number(process.env.E2E_N8N_PORT || 5691);
 const EXAMPLE4_ID = 'e2ePanelExample04';
 const TRIGGER = 'n8n-nodes-slicktext.slickTextTrigger';
+// The notices and what the Platform list says, word for word as the user reads them.
+const CURRENT_NOTICE =
+	'Open Webhook URLs above, choose Production URL and add that URL in SlickText under Settings > API & Webhooks > Webhooks, ticking the events chosen below';
+const LEGACY_NOTICE =
+	'Open Webhook URLs above, choose Production URL, add that URL as a webhook in the legacy dashboard and put its secret into the SlickText Legacy API credential (without one, every request is accepted)';
+const TO_LEGACY_CLEARS = 'Switching to it clears the Events and Confirm Events with SlickText.';
+const TO_CURRENT_CLEARS = 'Switching to it clears the legacy Events (and Webhook Secret, on older nodes).';
 
 exports.title = 'n8n editor in Chromium: the SlickText Trigger panel';
 
@@ -43,6 +56,10 @@ async function panel(page) {
 			platform: platform ? platform.value : undefined,
 			events,
 			credentials: [...params.querySelectorAll('[data-test-id="credentials-label"]')].filter(visible).map((el) => el.innerText.split('\n')[0].trim()),
+			// The credential picked in each credential field shown ('' when none is).
+			picked: [...params.querySelectorAll('[data-test-id="node-credentials-select"]')].filter(visible).map((el) => (el.querySelector('input') || {}).value ?? ''),
+			confirmEvents: !!params.querySelector('[data-test-id="parameter-input-confirmEvents"] .el-switch.is-checked'),
+			ignoreRepeatedDeliveries: !!params.querySelector('[data-test-id="parameter-input-ignoreRepeatedDeliveries"] .el-switch.is-checked'),
 			notices: [...params.querySelectorAll('.notice')].filter(visible).map((el) => el.innerText.trim()),
 		};
 	});
@@ -53,7 +70,8 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 	let context;
 	let editor;
 	try {
-		n8n = await startN8n(userFolder, { port: PORT, log: 'ignore' });
+		const brokerPort = process.env.N8N_RUNNERS_BROKER_PORT ? Number(process.env.N8N_RUNNERS_BROKER_PORT) : undefined;
+		n8n = await startN8n(userFolder, { port: PORT, brokerPort, log: 'ignore' });
 		await ownerSession(n8n.base);
 		const base = n8n.base;
 		await check('Chromium and playwright-core are available', async () => {
@@ -62,6 +80,19 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 		});
 		if (!context) return;
 		const page = context.pages()[0] || (await context.newPage());
+		/** A check that leaves a screenshot of the page when it fails. */
+		const checked = (name, fn) =>
+			check(name, async () => {
+				try {
+					await fn();
+				} catch (error) {
+					const file = path.join(os.tmpdir(), `slicktext-e2e-panel-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
+					await page.screenshot({ path: file }).catch(() => {});
+					// First, as the report shows a failure's first lines.
+					error.stack = `screenshot: ${file}\n${error.stack}`;
+					throw error;
+				}
+			});
 		const saved = async (id) => {
 			const wf = (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data;
 			const node = wf.nodes.find((n) => n.type === TRIGGER);
@@ -95,16 +126,31 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 		};
 		const toggle = async (name) => page.locator(`[data-test-id="parameter-input-${name}"] .el-switch`).first().click();
+		/** Picks a platform; returns what the list showed before the pick: {label: text of the option}. */
 		const choosePlatform = async (label) => {
 			await page.locator('[data-test-id="parameter-input-platform"]').click();
+			const options = page.locator('.el-select-dropdown__item:visible');
+			await options.first().waitFor();
+			const shown = {};
+			for (const text of await options.allInnerTexts()) {
+				const [name, ...rest] = text.trim().split('\n');
+				shown[name.trim()] = rest.join(' ').replace(/\s+/g, ' ').trim();
+			}
+			// By the start of its text: an option's help may name the other platform.
+			await options.filter({ hasText: new RegExp(`^\\s*${label}`) }).first().click();
+			return shown;
+		};
+		const chooseEvent = async (name, label) => {
+			await page.locator(`[data-test-id="parameter-input-${name}"]`).click();
 			await page.locator('.el-select-dropdown__item:visible').filter({ hasText: label }).first().click();
+			await page.keyboard.press('Escape');
 		};
 		const chooseCredential = async (name) => {
 			await page.locator('[data-test-id="node-credentials-select"]').first().click();
 			await page.locator('.el-select-dropdown__item:visible').filter({ hasText: name }).first().click();
 		};
 
-		await check('panel: examples/04 shows Platform (Current), its event, its credential and Confirm Events, with one notice; opening it changes nothing', async () => {
+		await checked('panel: examples/04 shows Platform (Current), its event, its credential and Confirm Events, with one notice that leads to the Production URL as the panel shows it (item 12); opening it changes nothing', async () => {
 			await page.goto(`${base}/workflow/${EXAMPLE4_ID}`);
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 			const file = exampleFour().nodes.find((n) => n.type === TRIGGER);
@@ -115,17 +161,32 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.equal(shown.platform, 'Current');
 			assert.deepEqual(shown.events, ['Contact Created']);
 			assert.deepEqual(shown.credentials, ['Credential for SlickText API']);
-			assert.equal(shown.notices.length, 1, `notices: ${JSON.stringify(shown.notices)}`);
+			assert.deepEqual(shown.notices, [CURRENT_NOTICE]);
+			// Where the notice sends the user: Webhook URLs, above it, opens folded and on its Test URL tab;
+			// its Production URL tab holds the URL to paste into SlickText.
+			const ndv = page.locator('[data-test-id="ndv"]').first();
+			const headline = ndv.getByText('Webhook URLs', { exact: true });
+			const notice = ndv.locator('[data-test-id="node-parameters"] .notice').first();
+			assert.ok((await headline.boundingBox()).y < (await notice.boundingBox()).y, 'Webhook URLs is not above the notice');
+			assert.equal(await ndv.locator('[data-test-id="radio-button-production"]').isVisible(), false, 'Webhook URLs is not folded');
+			await headline.click();
+			await ndv.locator('[data-test-id="radio-button-production"]').waitFor({ state: 'visible' });
+			assert.equal(await ndv.locator('[data-test-id="radio-button-test"]').getAttribute('aria-checked'), 'true');
+			const url = async () => (await ndv.locator('.webhook-url').first().innerText()).trim();
+			assert.match(await url(), /\/webhook-test\/[^/]+\/webhook$/);
+			await ndv.locator('[data-test-id="radio-button-production"]').click();
+			await page.waitForTimeout(300);
+			assert.match(await url(), /^http:\/\/localhost:\d+\/webhook\/[^/]+\/webhook$/);
 			await page.keyboard.press('Escape');
 			assert.deepEqual(await saved(EXAMPLE4_ID), { parameters: file.parameters, credentials: ['slickTextApi'] });
 		});
 
 		let firstId;
-		await check('panel: a new trigger shows Platform and one notice; turning Confirm Events on and off keeps Platform and Events', async () => {
+		await checked('panel: a new trigger shows Platform and one notice; turning Confirm Events on and off keeps Platform and Events', async () => {
 			await newTrigger();
 			let shown = await panel(page);
 			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], ['Current', ['Contact Created'], [], 1]);
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], ['Current', ['Contact Created'], [], [CURRENT_NOTICE]]);
 			await toggle('confirmEvents');
 			shown = await panel(page);
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], ['Current', ['Contact Created'], ['Credential for SlickText API'], 1]);
@@ -139,27 +200,54 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.deepEqual((await saved(firstId)).parameters, { events: ['contact_created'] });
 		});
 
-		await check('panel: Legacy shows its events, its credential and one notice; picking the credential keeps Legacy; back on Current the common setting is kept', async () => {
+		await checked('panel (item 12): the Platform list says what a switch clears; Legacy shows its events, its credential and one notice; Legacy and back keeps the common setting and clears what the list said', async () => {
 			await newTrigger();
+			await chooseEvent('events', 'Contact Updated');
+			await toggle('confirmEvents');
 			await toggle('ignoreRepeatedDeliveries');
-			await choosePlatform('Legacy');
 			let shown = await panel(page);
+			assert.deepEqual(
+				[shown.events, shown.confirmEvents, shown.picked, shown.ignoreRepeatedDeliveries],
+				[['Contact Created', 'Contact Updated'], true, ['SlickText sandbox (current API)'], false],
+			);
+			// Before the switch, each platform says in the list what choosing it clears.
+			let listed = await choosePlatform('Legacy');
+			assert.ok(listed.Legacy.endsWith(TO_LEGACY_CLEARS), `Legacy in the Platform list: ${listed.Legacy}`);
+			assert.ok(listed.Current.endsWith(TO_CURRENT_CLEARS), `Current in the Platform list: ${listed.Current}`);
+			shown = await panel(page);
 			assert.deepEqual(shown.names, ['platform', 'legacyEvents', 'ignoreRepeatedDeliveries']);
-			assert.deepEqual([shown.platform, shown.credentials, shown.notices.length], ['Legacy', ['Credential for SlickText Legacy API'], 1]);
+			assert.deepEqual([shown.platform, shown.credentials, shown.notices], ['Legacy', ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
+			// Kept: what both platforms show. The legacy credential field is empty (n8n picks none while the
+			// current one is set), as Platform's help says ("pick the new platform's credential if its field is empty").
+			assert.deepEqual([shown.events, shown.ignoreRepeatedDeliveries, shown.picked], [[], false, ['']]);
 			await chooseCredential('SlickText sandbox (legacy API)');
+			await chooseEvent('legacyEvents', 'Opt Out');
 			shown = await panel(page);
-			assert.equal(shown.platform, 'Legacy');
+			assert.deepEqual([shown.platform, shown.events, shown.picked], ['Legacy', ['Opt Out'], ['SlickText sandbox (legacy API)']]);
 			const id = await save();
-			assert.deepEqual(await saved(id), { parameters: { platform: 'legacy', ignoreRepeatedDeliveries: false }, credentials: ['slickTextLegacyApi'] });
+			assert.deepEqual(await saved(id), {
+				parameters: { platform: 'legacy', legacyEvents: ['OptOut'], ignoreRepeatedDeliveries: false },
+				credentials: ['slickTextLegacyApi'],
+			});
 			await openTrigger();
-			await choosePlatform('Current');
+			listed = await choosePlatform('Current');
+			assert.ok(listed.Current.endsWith(TO_CURRENT_CLEARS), `Current in the Platform list: ${listed.Current}`);
 			shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.credentials, shown.notices.length], ['Current', [], 1]);
+			// Back on Current: Ignore Repeated Deliveries kept; Events and Confirm Events cleared, as the list said.
+			assert.deepEqual(
+				[shown.platform, shown.events, shown.confirmEvents, shown.ignoreRepeatedDeliveries, shown.credentials, shown.notices],
+				['Current', [], false, false, [], [CURRENT_NOTICE]],
+			);
+			// Confirm Events on again: its credential field is empty until the user picks one.
+			await toggle('confirmEvents');
+			shown = await panel(page);
+			assert.deepEqual([shown.credentials, shown.picked], [['Credential for SlickText API'], ['']]);
+			await toggle('confirmEvents');
 			await save();
-			assert.deepEqual((await saved(id)).parameters, { ignoreRepeatedDeliveries: false });
+			assert.deepEqual(await saved(id), { parameters: { ignoreRepeatedDeliveries: false }, credentials: [] });
 		});
 
-		await check('panel: with the legacy credential used last, a new trigger stays on Current when Confirm Events is turned on (issue 31)', async () => {
+		await checked('panel: with the legacy credential used last, a new trigger stays on Current when Confirm Events is turned on (issue 31)', async () => {
 			await newTrigger();
 			await toggle('confirmEvents');
 			let shown = await panel(page);

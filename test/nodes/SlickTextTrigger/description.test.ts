@@ -46,6 +46,24 @@ function notice(name: string) {
 	return description.properties.find((property) => property.name === name)!.displayName;
 }
 
+/**
+ * What n8n's editor (2.41.1) keeps when the user sets one parameter: updateNodeParameter in editor-ui
+ * (useNodeSettingsParameters; the same code in the 2.41.1 bundle) takes the values that differ from the
+ * defaults and are shown, sets the new value, and keeps only what is shown afterwards
+ * (getNodeParameters with returnNoneDisplayed=false). Returns what the workflow then saves.
+ */
+function editorSets(values: INodeParameters, name: string, value: string, typeVersion = 2): INodeParameters {
+	const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {}, typeVersion }) as INode;
+	const before = { ...NodeHelpers.getNodeParameters(description.properties, values, false, false, node, description)!, [name]: value };
+	const after = NodeHelpers.getNodeParameters(description.properties, before, true, false, node, description)!;
+	return NodeHelpers.getNodeParameters(description.properties, after, false, false, node, description)!;
+}
+
+function platformOption(value: string) {
+	const platform = description.properties.find((p) => p.name === 'platform')!;
+	return (platform.options as Array<{ value: string; description: string }>).find((o) => o.value === value)!.description;
+}
+
 describe('SlickText Trigger description', () => {
 	it('is a POST webhook trigger that answers at once, with no input', () => {
 		expect(description).toMatchObject({
@@ -94,7 +112,55 @@ describe('SlickText Trigger description', () => {
 		expect(shown({ confirmEvents: true })).toEqual(current);
 		expect(shown({ ignoreRepeatedDeliveries: false })).toEqual(current);
 		expect(notice('currentSetup')).toContain('Settings > API & Webhooks > Webhooks');
-		expect(notice('currentSetup')).toContain('Production URL');
+	});
+
+	it("tells where the Production URL is: n8n shows Webhook URLs folded, on its Test URL tab", () => {
+		for (const name of ['currentSetup', 'legacySetup']) {
+			expect(notice(name)).toMatch(/^Open Webhook URLs above, choose Production URL,? (and )?add that URL /);
+			expect(notice(name)).not.toMatch(/this node's Production URL/);
+		}
+	});
+
+	it('says before a platform switch what the switch clears: each field the editor drops is named', () => {
+		const property = (name: string) => description.properties.find((p) => p.name === name)!;
+		// Fields set away from their defaults on each platform, then the switch as the editor makes it.
+		const cases = [
+			{ version: 2, from: { events: ['contact_updated'], confirmEvents: true, ignoreRepeatedDeliveries: false }, to: 'legacy' },
+			{ version: 2, from: { platform: 'legacy', legacyEvents: ['OptOut'], ignoreRepeatedDeliveries: false }, to: 'current' },
+			{ version: 1, from: { platform: 'legacy', legacyEvents: ['OptOut'], webhookSecret: 'abc' }, to: 'current' },
+		];
+		const cleared: Record<string, string[]> = {};
+		for (const { version, from, to } of cases) {
+			const saved = editorSets(from as INodeParameters, 'platform', to, version);
+			// What both platforms show stays (Ignore Repeated Deliveries).
+			if ('ignoreRepeatedDeliveries' in from) expect(saved.ignoreRepeatedDeliveries).toBe(false);
+			const lost = Object.keys(from).filter((name) => name !== 'platform' && !(name in saved));
+			cleared[`${from.platform ?? 'current'}>${to} v${version}`] = lost;
+			for (const name of lost) {
+				expect([name, platformOption(to)]).toEqual([name, expect.stringContaining(property(name).displayName)]);
+			}
+		}
+		// The editor clears these (the check above is not empty): n8n keeps nothing that is hidden.
+		expect(cleared).toEqual({
+			'current>legacy v2': ['events', 'confirmEvents'],
+			'legacy>current v2': ['legacyEvents'],
+			'legacy>current v1': ['legacyEvents', 'webhookSecret'],
+		});
+		expect(platformOption('legacy')).toMatch(/Switching to it clears the Events and Confirm Events with SlickText\.$/);
+		expect(platformOption('current')).toMatch(/Switching to it clears the legacy Events/);
+		expect(property('platform').description).toContain('Switching it clears what only the other platform has');
+	});
+
+	it("needs the other platform's credential after a switch: the one chosen before is not shown, so not saved", () => {
+		const credentialsShown = (values: INodeParameters) => {
+			const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {}, typeVersion: 2 }) as INode;
+			const parameters = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description)!;
+			return (description.credentials ?? []).filter((c) => NodeHelpers.displayParameter(parameters, c, node, description)).map((c) => c.name);
+		};
+		const onLegacy = editorSets({ confirmEvents: true }, 'platform', 'legacy');
+		expect(credentialsShown(onLegacy)).toEqual(['slickTextLegacyApi']);
+		expect(credentialsShown(editorSets(onLegacy, 'platform', 'current'))).toEqual([]);
+		expect(description.properties.find((p) => p.name === 'platform')!.description).toContain("pick the new platform's credential if its field is empty");
 	});
 
 	it('never shows more than one notice, and each is one short sentence', () => {
