@@ -61,10 +61,21 @@ async function main() {
 
 	log(`installing n8n-nodes-slicktext into ${userFolder}`);
 	fs.rmSync(path.join(userFolder, '.n8n', 'database.sqlite'), { force: true });
-	const prepared = prepareUserFolder(userFolder, { sandbox: running.sandbox, workflows: withSandbox ? exampleWorkflows({ sandbox: running.sandbox }) : [] });
+	const workflows = withSandbox ? exampleWorkflows({ sandbox: running.sandbox }) : [];
+	// Example 7 waits for replies: they reach n8n at its SlickText Trigger, whose Production URL the legacy
+	// credential names (Trigger URL for Replies).
+	const replies = workflows.flatMap((w) => w.nodes).find((n) => n.type.endsWith('.slickTextTrigger') && n.parameters.platform === 'legacy');
+	if (replies) replies.webhookId ??= require('node:crypto').randomUUID();
+	const repliesUrl = replies && `http://127.0.0.1:${port}/webhook/${replies.webhookId}/webhook`;
+	const prepared = prepareUserFolder(userFolder, {
+		sandbox: running.sandbox,
+		workflows,
+		replyTriggerUrls: repliesUrl ? { legacy: repliesUrl } : undefined,
+	});
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
-	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c) });
+	// n8n's own addresses (webhooks, waiting executions) on the address it listens on.
+	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c), env: { WEBHOOK_URL: `http://127.0.0.1:${port}/` } });
 	child.on('exit', (code) => {
 		if (running.stopping) return;
 		log(`n8n exited with code ${code}`);
@@ -95,6 +106,13 @@ async function main() {
 			log(`      -H 'Content-Type: application/json' -d '{"phone": "+16175550142", "order": "A-1001", "first_name": "Rosa"}'`);
 		}
 		log('Without the header n8n refuses the request (403) and nothing is sent.');
+		if (repliesUrl) {
+			log('');
+			log('Example 7 texts a reminder and waits for the reply. Publish it, run Try It (Manual), then answer as');
+			log('the person would, through the sandbox (another terminal):');
+			log(`  npm run sandbox -- reply --platform legacy --to ${repliesUrl} --from +16175550107 --text C`);
+			log('(C confirms, R reschedules; anything else keeps it waiting, up to a day).');
+		}
 	} else {
 		log('no sandbox: create a SlickText API or SlickText Legacy API credential with your own keys.');
 	}

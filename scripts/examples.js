@@ -20,6 +20,7 @@ const LOCAL_IDS = {
 	'04': 'exNewSubscriber04',
 	'05': 'exAiAgentTools005',
 	'06': 'exAnyEndpoint006',
+	'07': 'exReminderReply07',
 };
 
 /** The example files' names, in order. */

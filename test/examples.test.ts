@@ -99,8 +99,13 @@ describe('example workflows', () => {
 		}
 	});
 
-	it('confirm SlickText Trigger events with SlickText', () => {
+	it('check that SlickText Trigger events come from SlickText: confirmed on the current platform, signed on legacy', () => {
 		for (const { n } of webhooks.filter(({ n }) => n.type.endsWith('.slickTextTrigger'))) {
+			if (n.parameters.platform === 'legacy') {
+				// The webhook secret that SlickText signs with is in the SlickText Legacy API credential.
+				expect([n.name, n.typeVersion, n.credentials?.slickTextLegacyApi?.id]).toEqual([n.name, 2, 'slicktextLegacy01']);
+				continue;
+			}
 			expect(n.parameters).toMatchObject({ platform: 'current', confirmEvents: true });
 			expect(n.credentials?.slickTextApi).toBeDefined();
 		}

@@ -111,7 +111,11 @@ const WF = {
 	),
 };
 
-const allWorkflows = () => [triggerWorkflow('legacy'), triggerWorkflow('current'), ...Object.values(WF)];
+/** examples/07 as shipped (its textword is the sandbox's), under its local id. */
+const EXAMPLE7 = 'exReminderReply07';
+const exampleSeven = (sandbox) => require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE7);
+
+const allWorkflows = (sandbox) => [triggerWorkflow('legacy'), triggerWorkflow('current'), ...Object.values(WF), exampleSeven(sandbox)];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -121,7 +125,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-e2e-two-way-'));
 	env.prepareUserFolder(folder, {
 		sandbox,
-		workflows: allWorkflows(),
+		workflows: allWorkflows(sandbox),
 		legacyWebhookSecret: SECRET,
 		replyTriggerUrls: { legacy: triggerUrl('legacy'), current: triggerUrl('current') },
 	});
@@ -130,7 +134,9 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 	let cookie;
 	const rest = (method, p, body) => restOf(n8n.base, cookie, method, p, body);
 	const start = async () => {
-		n8n = await startN8n(folder, { port: PORT, brokerPort: PORT + 1, log: process.env.E2E_TWO_WAY_LOG ? 'inherit' : 'ignore', env: { WEBHOOK_URL: `${BASE}/` } });
+		// n8n's log goes to a file: no resume address may appear in it (checked last).
+		const log = process.env.E2E_TWO_WAY_LOG ? 'inherit' : fs.openSync(path.join(folder, 'n8n.log'), 'a');
+		n8n = await startN8n(folder, { port: PORT, brokerPort: PORT + 1, log, env: { WEBHOOK_URL: `${BASE}/`, N8N_LOG_LEVEL: 'debug' } });
 		cookie = await ownerSession(n8n.base);
 	};
 	const post = async (url, body, headers = {}) => {
@@ -208,7 +214,8 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 		assert.ok(res.status < 300, `activate ${id}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
 	};
 	const numberOf = (i) => `+1619555${String(7000 + i).padStart(4, '0')}`;
-	const triggerRuns = async (platform) => (await executions(triggerWorkflow(platform).id)).length;
+	/** Runs of the trigger's workflow that have finished (the events it passed on are in them). */
+	const triggerRuns = async (platform) => (await executions(triggerWorkflow(platform).id, 'success')).length;
 	/** The events the trigger passed on (its runs' output), oldest first. */
 	const triggerEvents = async (platform) => {
 		const out = [];
@@ -225,7 +232,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 
 	try {
 		await start();
-		for (const wf of allWorkflows()) await activate(wf.id);
+		for (const wf of allWorkflows(sandbox)) await activate(wf.id);
 		// Registered once a post is no longer 404.
 		for (const wf of Object.values(WF)) {
 			assert.ok(await waitFor(async () => (await post(`${BASE}/webhook/${wf.id}-start`, '{}', { 'content-type': 'application/json' })).status !== 404, 30_000), `${wf.id} never registered`);
@@ -366,6 +373,34 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 			assert.equal((await legacyText(number, 'YES')).status, 200);
 			assert.ok(await waitFor(async () => (await triggerRuns('legacy')) === before + 1, 30_000), 'the late reply ran the trigger');
 			assert.equal((await triggerEvents('legacy')).at(-1)?.ChatMessage?.Body, 'YES');
+		});
+
+		await check('two-way: examples/07 from Try It (Manual): the reminder texts, waits, and C takes the Confirmed branch', async () => {
+			const number = '+16175550107';
+			const run = await rest('POST', `/rest/workflows/${EXAMPLE7}/run`, { triggerToStartFrom: { name: 'Try It (Manual)' } });
+			assert.ok(run.status < 300, `run: ${run.status} ${JSON.stringify(run.json).slice(0, 300)}`);
+			assert.ok(await waitingFor(EXAMPLE7, 1), `waiting: ${await diagnose(EXAMPLE7)}`);
+			const text = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body.number === number).at(-1);
+			assert.match(text.body.body, /^Hi Rosa, a reminder of your appointment tomorrow at 10:30\. Reply C to confirm or R to reschedule\.$/);
+			// Not a yes or a no word: still waiting (Other Answers: Keep Waiting), and the text comes out of the trigger.
+			assert.equal((await legacyText(number, 'Which address?')).status, 200);
+			await pause(1500);
+			assert.equal(await waiting(EXAMPLE7), 1);
+			assert.equal((await legacyText(number, 'c')).status, 200);
+			assert.ok(await waitFor(async () => (await executions(EXAMPLE7, 'success')).length === 1, 60_000), await diagnose(EXAMPLE7));
+			const [done] = await executions(EXAMPLE7, 'success');
+			const data = flatted.parse((await rest('GET', `/rest/executions/${done.id}`)).json.data.data);
+			const ran = Object.keys(data.resultData.runData);
+			assert.ok(ran.includes('Confirmed'), `ran: ${ran}`);
+			assert.ok(!ran.includes('Ask for a New Time') && !ran.includes('No Answer: Call Them'), `ran: ${ran}`);
+		});
+
+		await check("two-way: no wait's address in n8n's log, at debug level", async () => {
+			if (process.env.E2E_TWO_WAY_LOG) return;
+			const text = fs.readFileSync(path.join(folder, 'n8n.log'), 'utf8');
+			assert.ok(text.length > 1000, 'n8n wrote its log');
+			assert.ok(!/webhook-waiting\/\d+\/[^\s"]*signature=/.test(text), 'a signed resume address in the log');
+			assert.ok(!text.includes(SECRET), 'the webhook secret in the log');
 		});
 	} finally {
 		if (n8n) await stopProcess(n8n.child);
