@@ -111,16 +111,75 @@ const WF = {
 	),
 };
 
+/**
+ * An AI Agent whose tool "Text One Contact" (SlickText Legacy Send) is gated by n8n's human review built
+ * from Send and Wait for Reply (…HitlTool): the manager approves each call by text.
+ */
+const AGENT = 'e2eTwoWayAgent01';
+const MANAGER = '+16175550199';
+const OPENAI = { openAiApi: { id: 'openAiTwoWay01', name: 'OpenAI (scripted)' } };
+function agentWorkflow() {
+	return {
+		id: AGENT,
+		name: 'e2e two-way: AI agent with SMS approval',
+		versionId: `${AGENT}-v1`,
+		active: false,
+		nodes: [
+			{ id: 'a-start', name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: `${AGENT}-start`, parameters: { httpMethod: 'POST', path: `${AGENT}-start`, responseMode: 'onReceived', options: {} } },
+			{ id: 'a-agent', name: 'AI Agent', type: '@n8n/n8n-nodes-langchain.agent', typeVersion: 3.1, position: [260, 0], parameters: { promptType: 'define', text: '={{ $json.body.ask }}', options: {} } },
+			{ id: 'a-model', name: 'OpenAI Chat Model', type: '@n8n/n8n-nodes-langchain.lmChatOpenAi', typeVersion: 1.3, position: [120, 240], parameters: { model: { __rl: true, mode: 'id', value: 'gpt-4.1-mini' }, responsesApiEnabled: false, options: {} }, credentials: OPENAI },
+			{
+				id: 'a-tool',
+				name: 'Text One Contact',
+				type: `${PKG}.slickTextLegacyTool`,
+				typeVersion: 1,
+				position: [660, 400],
+				parameters: { resource: 'message', operation: 'send', sendTo: 'contact', contactId: { __rl: true, mode: 'id', value: "={{ $fromAI('contact_id', 'The contact to text', 'string') }}" }, body: "={{ $fromAI('text', 'The text', 'string') }}" },
+				credentials: CRED.legacy,
+			},
+			{
+				id: 'a-review',
+				name: 'SMS Approval',
+				type: `${PKG}.slickTextLegacyHitlTool`,
+				typeVersion: 1,
+				position: [660, 240],
+				parameters: { sendTo: 'number', textwordId: { __rl: true, mode: 'id', value: TEXTWORD }, number: MANAGER, message: '=Approve {{ $tool.name }}? Reply YES or NO' },
+				credentials: CRED.legacy,
+			},
+		],
+		connections: {
+			Start: next('AI Agent'),
+			'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+			'Text One Contact': { ai_tool: [[{ node: 'SMS Approval', type: 'ai_tool', index: 0 }]] },
+			'SMS Approval': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+		},
+		settings: { saveDataSuccessExecution: 'all', executionOrder: 'v1' },
+	};
+}
+
 /** examples/07 as shipped (its textword is the sandbox's), under its local id. */
 const EXAMPLE7 = 'exReminderReply07';
 const exampleSeven = (sandbox) => require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE7);
 
-const allWorkflows = (sandbox) => [triggerWorkflow('legacy'), triggerWorkflow('current'), ...Object.values(WF), exampleSeven(sandbox)];
+const allWorkflows = (sandbox) => [triggerWorkflow('legacy'), triggerWorkflow('current'), ...Object.values(WF), exampleSeven(sandbox), agentWorkflow()];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
-exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) => {
+exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: checkOf }) => {
+	// Each check starts from no waiting execution, whatever the check before it left.
+	const check = async (name, fn) =>
+		await checkOf(name, async () => {
+			try {
+				await fn();
+			} finally {
+				await stopLeftovers();
+			}
+		});
 	sandbox.reset();
+	// 50 replies at the same moment keep n8n's 2 cores busy for seconds: the answers' timing is measured in
+	// bench/two-way-n8n.js, not judged here (a busy machine would fail it), so a played reply waits longer.
+	const timeoutBefore = sandbox.options.webhookTimeoutMs;
+	sandbox.options.webhookTimeoutMs = 60_000;
 	const env = require('../../scripts/n8n-env');
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-e2e-two-way-'));
 	env.prepareUserFolder(folder, {
@@ -130,13 +189,26 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 		replyTriggerUrls: { legacy: triggerUrl('legacy'), current: triggerUrl('current') },
 	});
 	const flatted = require(require.resolve('flatted', { paths: [path.dirname(paths().n8nBin)] }));
+	// The agent's model: scripted (no network). Each run asks to text contact 3000001, then answers.
+	const { startModelServer } = require('./modelServer');
+	const toolResults = [];
+	const model = await startModelServer([
+		// A tool behind n8n's human review takes its arguments under toolParameters.
+		() => ({ toolCalls: [{ name: 'Text_One_Contact', args: { toolParameters: { contact_id: '3000001', text: 'Your order is ready.' }, hitlParameters: {} } }] }),
+		(body) => (toolResults.push(body.messages.filter((m) => m.role === 'tool').at(-1)?.content), { content: 'Done.' }),
+		() => ({ toolCalls: [{ name: 'Text_One_Contact', args: { toolParameters: { contact_id: '3000002', text: 'Your order is ready.' }, hitlParameters: {} } }] }),
+		(body) => (toolResults.push(body.messages.filter((m) => m.role === 'tool').at(-1)?.content), { content: 'Not sent.' }),
+	]);
+	const openAiFile = path.join(folder, 'tmp', 'openai.json');
+	fs.writeFileSync(openAiFile, JSON.stringify([{ id: OPENAI.openAiApi.id, name: OPENAI.openAiApi.name, type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } }]));
+	assert.equal(env.n8nCli(folder, ['import:credentials', '--input', openAiFile]).status, 0, 'import the scripted model credential');
 	let n8n;
 	let cookie;
 	const rest = (method, p, body) => restOf(n8n.base, cookie, method, p, body);
 	const start = async () => {
 		// n8n's log goes to a file: no resume address may appear in it (checked last).
 		const log = process.env.E2E_TWO_WAY_LOG ? 'inherit' : fs.openSync(path.join(folder, 'n8n.log'), 'a');
-		n8n = await startN8n(folder, { port: PORT, brokerPort: PORT + 1, log, env: { WEBHOOK_URL: `${BASE}/`, N8N_LOG_LEVEL: 'debug' } });
+		n8n = await startN8n(folder, { port: PORT, brokerPort: PORT + 1, log, env: { WEBHOOK_URL: `${BASE}/`, N8N_LOG_LEVEL: process.env.E2E_TWO_WAY_LOG_LEVEL || 'debug', ...(process.env.E2E_SQLITE_POOL ? { DB_SQLITE_POOL_SIZE: process.env.E2E_SQLITE_POOL } : {}) } });
 		cookie = await ownerSession(n8n.base);
 	};
 	const post = async (url, body, headers = {}) => {
@@ -229,6 +301,12 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 	/** What the node after the wait got in one execution (by the number texted), once it finished. */
 	const outputFor = async (workflowId, number) => (await afterOutputs(workflowId)).find(({ json }) => json.sent?.to === number)?.json;
 	const waitingFor = async (workflowId, count) => await waitFor(async () => (await waiting(workflowId)) === count, 60_000);
+	/** Stops what a failed check left waiting, so that the next check counts its own executions only. */
+	const stopLeftovers = async () => {
+		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: AGENT }]) {
+			for (const e of await executions(wf.id, 'waiting')) await rest('POST', `/rest/executions/${e.id}/stop`);
+		}
+	};
 
 	try {
 		await start();
@@ -402,7 +480,41 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check }) =>
 			assert.ok(!/webhook-waiting\/\d+\/[^\s"]*signature=/.test(text), 'a signed resume address in the log');
 			assert.ok(!text.includes(SECRET), 'the webhook secret in the log');
 		});
+
+		await check("two-way: AI agent: n8n builds SlickText Legacy's SMS human review; a yes runs the tool, a no does not", async () => {
+			const types = await rest('GET', '/types/nodes.json');
+			const names = (Array.isArray(types.json) ? types.json : types.json?.data ?? []).map((t) => t.name);
+			assert.ok(names.includes(`${PKG}.slickTextLegacyHitlTool`), 'n8n offers the human-review tool');
+			const toContact = (id) => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body.contact === id);
+			const toManager = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body.number === MANAGER);
+			for (const [contact, answer, texted] of [['3000001', 'YES', 1], ['3000002', 'no', 0]]) {
+				const managerBefore = toManager().length;
+				// A 404 started nothing (the webhook was not registered yet): posted again.
+				const started = await waitFor(async () => {
+					const r = await startWait({ id: AGENT }, { ask: `Text contact ${contact} that the order is ready.` });
+					return r.status === 404 ? undefined : r;
+				}, 30_000);
+				assert.equal(started?.status, 200);
+				assert.ok(await waitingFor(AGENT, 1), `waiting for the manager: ${await diagnose(AGENT)}`);
+				assert.equal(toManager().length, managerBefore + 1, 'the manager got the approval request');
+				assert.match(toManager().at(-1).body.body, /^Approve .*\? Reply YES or NO$/);
+				assert.equal(toContact(contact).length, 0, 'nothing sent before the answer');
+				assert.equal((await legacyText(MANAGER, answer)).status, 200);
+				assert.ok(await waitFor(async () => (await unfinished(AGENT)) === 0, 60_000), await diagnose(AGENT));
+				if (process.env.E2E_TWO_WAY_DUMP) {
+					const [last] = await executions(AGENT);
+					const data = flatted.parse((await rest('GET', `/rest/executions/${last.id}`)).json.data.data);
+					fs.writeFileSync(`${process.env.E2E_TWO_WAY_DUMP}-${contact}.json`, JSON.stringify({ runData: data.resultData.runData, error: data.resultData.error, chats: model.chats() }, null, 1));
+				}
+				assert.equal(toContact(contact).length, texted, `texts to ${contact} after "${answer}": ${await diagnose(AGENT)}`);
+				if (texted) assert.equal(toContact(contact)[0].body.body, 'Your order is ready.', 'the model\'s arguments reached the tool');
+			}
+			assert.equal(toolResults.length, 2, 'the model heard back twice');
+			assert.match(String(toolResults[1]), /rejected|denied|not approved/i);
+		});
 	} finally {
+		sandbox.options.webhookTimeoutMs = timeoutBefore;
+		await model.stop();
 		if (n8n) await stopProcess(n8n.child);
 		if (!process.env.KEEP_E2E_FOLDER) fs.rmSync(folder, { recursive: true, force: true });
 	}
