@@ -50,7 +50,9 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 		expect(result.json.map((item) => item[field])).toEqual(Array.from({ length: ITEMS }, (_, i) => `${prefix}${5550000 + i}`));
 		expect(ctx.sandbox.requests.filter((r) => r.status !== 429)).toHaveLength(ITEMS);
 		// The first answer announced 240 a minute: 4 a second from then on (8 would be the credential's).
-		expect(limiter.effectiveLimit()).toEqual({ perSecond: 4, perMinute: 240 });
+		// (Its own limit, effectiveLimit, may end lower: repeated 429s, which a starved machine can cause by
+		// landing a request in the server's previous second, lower it by one.)
+		expect(limiter.ceiling()).toEqual({ perSecond: 4, perMinute: 240 });
 		expect(releases(limiter.decisions).filter((b) => !b.refused)).toHaveLength(ITEMS);
 		expectAtMostPerSecond(limiter.decisions, 4);
 		const quiet = before429(limiter.decisions);
@@ -98,18 +100,22 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 	it('keeps the limit SlickText announced for the credential in the next run', async () => {
 		const limiter = watch('current');
 		expect((await createContacts(5560000, 8)).error).toBeUndefined();
-		expect(limiter.effectiveLimit()).toEqual({ perSecond: 4, perMinute: 240 });
+		expect(limiter.ceiling()).toEqual({ perSecond: 4, perMinute: 240 });
+		// What it knows when the next run begins: 4 a second (less only if 429s in this run showed less).
+		const known = limiter.effectiveLimit().perSecond;
+		expect(known).toBeLessThanOrEqual(4);
 		ctx.sandbox.reset();
 		limiter.decisions = [];
 		const second = await createContacts(5570000, 12);
 		expect(second.json.filter((item) => item.error !== undefined)).toEqual([]);
 		expect(ctx.sandbox.requests.filter((r) => r.status !== 429)).toHaveLength(12);
 		// Four in the first second, not the eight the credential allows, and then 4 every second: the
-		// limiter went at 4 from its first decision, and waited only with 4 in its last second.
+		// limiter went at what it knew from its first decision, and waited only with that many in its last
+		// second.
 		expect(releases(limiter.decisions).filter((b) => !b.refused)).toHaveLength(12);
-		expectAtMostPerSecond(limiter.decisions, 4);
+		expectAtMostPerSecond(limiter.decisions, known);
 		const quiet = before429(limiter.decisions);
-		expect(waitRates(quiet)).toEqual(new Set([4]));
+		expect(waitRates(quiet)).toEqual(new Set([known]));
 		expectNoNeedlessWait(quiet);
 	}, 30_000);
 });
@@ -141,7 +147,7 @@ describe('the limit the credential says (8/s, 480/min)', () => {
 			expect(run.json).toHaveLength(ITEMS);
 			expect(ctx.sandbox.requests.filter((r) => r.path.startsWith(prefix) && r.status !== 429)).toHaveLength(ITEMS);
 			const limiter = limiters[prefix];
-			expect(limiter.effectiveLimit()).toEqual({ perSecond: 8, perMinute: 480 });
+			expect(limiter.ceiling()).toEqual({ perSecond: 8, perMinute: 480 });
 			expectAtMostPerSecond(limiter.decisions, 8);
 			const quiet = before429(limiter.decisions);
 			expect(waitRates(quiet)).toEqual(new Set([8]));
