@@ -126,6 +126,11 @@ class Sandbox {
 		} else {
 			this.server = http.createServer(withLatency(handler, latencyMs));
 		}
+		// Node closes an idle kept-alive connection after 5 s. A client in this same process that spends
+		// longer between two requests (parsing a page of 10,000 records on a machine busy with other work)
+		// found its connection closed under its next request (ECONNRESET); fetch keeps one only 4 s (or as
+		// long as this header says, less 2 s), so a longer idle time here closes nothing a client still uses.
+		this.server.keepAliveTimeout = 30_000;
 		this.server.on('connection', (socket) => {
 			track(socket);
 			this.openConnections++;
