@@ -58,7 +58,7 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 		const quiet = before429(limiter.decisions);
 		expect(waitRates(quiet)).toEqual(new Set([4]));
 		expectNoNeedlessWait(quiet);
-	}, 60_000);
+	});
 
 	/** The sandbox stops sending x-RateLimit (as a proxy might strip it): only 429s show the limit. */
 	function withoutWindowMax() {
@@ -95,7 +95,7 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 		// burst (forgetting it costs the 429s again).
 		expect(releases(limiter.decisions).filter((b) => !b.refused)).toHaveLength(20);
 		expectAtMostPerSecond(limiter.decisions, learnt);
-	}, 30_000);
+	});
 
 	it('keeps the limit SlickText announced for the credential in the next run', async () => {
 		const limiter = watch('current');
@@ -117,7 +117,7 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 		const quiet = before429(limiter.decisions);
 		expect(waitRates(quiet)).toEqual(new Set([known]));
 		expectNoNeedlessWait(quiet);
-	}, 30_000);
+	});
 });
 
 describe('the limit the credential says (8/s, 480/min)', () => {
@@ -153,5 +153,5 @@ describe('the limit the credential says (8/s, 480/min)', () => {
 			expect(waitRates(quiet)).toEqual(new Set([8]));
 			expectNoNeedlessWait(quiet);
 		}
-	}, 60_000);
+	});
 });
