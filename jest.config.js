@@ -4,8 +4,9 @@ module.exports = {
 	testEnvironment: '<rootDir>/test/helpers/environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	// n8n's logger stays quiet unless SLICKTEXT_TEST_LOGS asks for it (see the file).
-	setupFiles: ['<rootDir>/test/helpers/quietLogs.ts'],
+	// n8n's logger stays quiet unless SLICKTEXT_TEST_LOGS asks for it; n8n's regular expressions get a
+	// timeout a busy machine does not reach (see the files).
+	setupFiles: ['<rootDir>/test/helpers/quietLogs.ts', '<rootDir>/test/helpers/regexTimeout.ts'],
 	// Unread fetch() bodies are cancelled after each test, so no socket outlives its test (see the file).
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/releaseFetch.ts'],
 	transform: {
@@ -15,6 +16,8 @@ module.exports = {
 	},
 	// The default cache under /tmp is shared with other processes on this machine.
 	cacheDirectory: '<rootDir>/.jest-cache',
-	testTimeout: 30000,
+	// A bound that stops a hang, not a measure: the slowest tests take 10-30 s on a quiet 2-core machine
+	// and three times that while other processes share it (docs/development.md, tests that measure time).
+	testTimeout: 120_000,
 	maxWorkers: 2,
 };

@@ -115,15 +115,18 @@ class Sandbox {
 		return redeliver(this, event, options);
 	}
 
-	/** false switches the limit off; {perSecond, perMinute} sets it. */
-	setRateLimit(limit) {
-		this.rateLimiter = limit ? createRateLimiter(limit) : undefined;
+	/**
+	 * false switches the limit off; {perSecond, perMinute} sets it. `now`: the clock its windows run on
+	 * (milliseconds; the wall clock by default), for tests that must not depend on how fast requests come.
+	 */
+	setRateLimit(limit, now) {
+		this.rateLimiter = limit ? createRateLimiter(limit, now) : undefined;
 	}
 
 	/**
 	 * Fails matching requests. kind: 'status' (answer status with body), 'drop' (destroy the socket),
 	 * 'malformed' (200 with a body that is not JSON), 'body' (200 with the given body as JSON),
-	 * 'slow' (wait delayMs, then answer normally).
+	 * 'slow' (wait delayMs, or less if the promise `until` settles first, then answer normally).
 	 * match: {method?, path? (string prefix or RegExp on the path without query), body? (a text the raw
 	 * body contains), nth? (1-based among matching requests)}; times: how many requests it hits (default
 	 * 1, Infinity for all).
@@ -147,6 +150,11 @@ class Sandbox {
 		} else {
 			this.server = http.createServer(withLatency(handler, latencyMs));
 		}
+		// Node closes an idle kept-alive connection after 5 s. A client in this same process that spends
+		// longer between two requests (parsing a page of 10,000 records on a machine busy with other work)
+		// found its connection closed under its next request (ECONNRESET); fetch keeps one only 4 s (or as
+		// long as this header says, less 2 s), so a longer idle time here closes nothing a client still uses.
+		this.server.keepAliveTimeout = 30_000;
 		this.server.on('connection', (socket) => {
 			track(socket);
 			this.openConnections++;

@@ -49,7 +49,13 @@ async function applyFault(fault, { entry, req, send }) {
 		send(200, fault.body, fault.headers);
 		return true;
 	}
-	if (fault.kind === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 1000));
+	if (fault.kind === 'slow') {
+		// `until` (a promise) lets a test answer as soon as what it waits for has happened, the delay being
+		// only the longest it holds the answer.
+		let timer;
+		await Promise.race([new Promise((r) => (timer = setTimeout(r, fault.delayMs ?? 1000))), fault.until].filter(Boolean));
+		clearTimeout(timer);
+	}
 	return false;
 }
 

@@ -103,7 +103,8 @@ export interface SandboxHandle {
 	/** The freedoms in force (undefined: off); `seed` repeats a run. */
 	freedoms?: { seed: number; nulls: boolean };
 	reset(seed?: object): SandboxHandle;
-	setRateLimit(limit: false | { perSecond: number; perMinute: number }): void;
+	/** `now`: the clock of its windows (the wall clock by default); a frozen one puts every request in one second. */
+	setRateLimit(limit: false | { perSecond: number; perMinute: number }, now?: () => number): void;
 	/** Freedoms on (a seed, true, or {seed, nulls}) or off (false) until the next reset. */
 	setFreedoms(option: FreedomsOption): void;
 	churn(options: {

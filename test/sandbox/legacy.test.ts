@@ -926,9 +926,7 @@ describe('SlickText sandbox: legacy API', () => {
 
 	describe('seeding', () => {
 		it('builds 20,000 subscribers and pages them at the maximum limit', async () => {
-			const started = Date.now();
 			sandbox.reset({ subscribers: 20000 });
-			expect(Date.now() - started).toBeLessThan(2000);
 			expect((await get('/account')).body.usage.totalSubscribers).toBe(20000);
 			const ids = new Set<string>();
 			for (let offset = 0; offset < 20000; offset += 10000) {

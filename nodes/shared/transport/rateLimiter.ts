@@ -9,7 +9,7 @@
  */
 export { MAX_RESET_WAIT_MS, rateHeaders, resetWaitMs, type RateHeaders } from './rateHeaders';
 export type { RateLimit } from './rateLearning';
-export { MAX_IN_FLIGHT, RateLimiter, limiterClock, type Booking } from './pacing';
+export { MAX_IN_FLIGHT, RateLimiter, limiterClock, type Booking, type Decision } from './pacing';
 export {
 	DEFAULT_RATE_LIMIT_WAIT_S,
 	MAX_REMEMBERED_KEYS,

@@ -1,50 +1,20 @@
 // A key whose real limit is lower than the credential says (SlickText publishes both 8/s-480/min and
 // 4/s-240/min, and adjusts limits per account). With the credential at its defaults (8/480), through
 // n8n's engine against the sandbox limiting at 4/s and 240/min, sending x-RateLimit: 240 (the window's
-// maximum), x-RateLimit-Remaining and x-RateLimit-Reset: every item succeeds, few requests are answered
-// 429, and the node then keeps close to 4 a second. The limiter before this change sent at 8 a second
-// all along: about half of its requests were answered 429.
-import * as path from 'node:path';
-
+// maximum), x-RateLimit-Remaining and x-RateLimit-Reset: every item succeeds, and the limiter takes the
+// lower limit from the first answer (or from the first 429s without x-RateLimit) and keeps to it (a
+// limiter that keeps to the credential's 8 a second has about half of its requests answered 429).
+// Pacing is judged on what the limiter decided (test/helpers/limiter.ts); how few 429s it meets and how
+// close it comes to the fastest schedule depend on the machine's timing, and are measured on a simulated
+// clock in rateLimiter.test.ts ('a burst across a network') and across a real network by `npm run bench`.
 import { runNode, type RunResult } from '../../helpers/engine';
-import { useSandbox, type SandboxRequest } from '../../helpers/sandbox';
-
-// The engine runs the package from dist/, so its limiters are the ones in dist/.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const limiterModule = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/rateLimiter.js'));
+import { before429, expectAtMostPerSecond, expectNoNeedlessWait, releases, waitRates, watchLimiter } from '../../helpers/limiter';
+import { useSandbox } from '../../helpers/sandbox';
 
 const ITEMS = 60;
 
-/**
- * What the server saw of one run: requests, 429s, and the accepted rate from the first 429 on (from the
- * first request without one), as a share of the fastest a client could have gone: after a 429 nothing is
- * accepted until the server's second resets; then `perSecond` at once, as many again every second. The
- * sandbox's seconds are fixed windows, each starting with the first request a second or more after the
- * last one started (sandbox/shared/rateLimit.js), so they can be read off the arrivals.
- */
-function served(requests: SandboxRequest[], perSecond: number) {
-	const arrivals = requests.map((r: any) => ({ at: r.receivedAt as number, status: r.status as number }));
-	const refused = arrivals.filter((a) => a.status === 429);
-	let windowStart = -Infinity;
-	let from = arrivals[0].at;
-	let resetAt = from;
-	for (const a of arrivals) {
-		if (a.at - windowStart >= 1000) windowStart = a.at;
-		if (a === refused[0]) {
-			from = a.at;
-			resetAt = windowStart + 1000;
-		}
-	}
-	// Those after the first 429 in the order the server took them (one in the same millisecond may be before).
-	const after = refused.length > 0 ? arrivals.slice(arrivals.indexOf(refused[0])) : arrivals;
-	const accepted = after.filter((a) => a.status !== 429).map((a) => a.at);
-	const fastest = resetAt - from + Math.floor((accepted.length - 1) / perSecond) * 1000;
-	return { requests: arrivals.length, refused: refused.length, accepted: accepted.length, rateShare: fastest / (accepted[accepted.length - 1] - from) };
-}
-
 describe('a real limit lower than the credential says (4/s, 240/min), credential at its defaults', () => {
 	const ctx = useSandbox({ rateLimit: { perSecond: 4, perMinute: 240 } });
-	beforeEach(() => limiterModule.resetLimiters());
 
 	const createContacts = (first: number, count: number): Promise<RunResult> =>
 		runNode({
@@ -64,21 +34,31 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 			continueOnFail: true,
 		});
 
+	const watch = (platform: 'current' | 'legacy') =>
+		watchLimiter(platform, platform === 'current' ? ctx.sandbox.currentCredentials() : ctx.sandbox.legacyCredentials());
+
 	it.each([
-		['current: Contact Create', createContacts, 'mobile_number', '+1717'],
-		['legacy: Contact Opt In', optIns, 'number', '+1818'],
-	] as const)(`%s x ${ITEMS}: every item succeeds, at most 10%% answered 429, at least 90%% of 4/s after the first 429`, async (_label, run, field, prefix) => {
+		['current: Contact Create', 'current', createContacts, 'mobile_number', '+1717'],
+		['legacy: Contact Opt In', 'legacy', optIns, 'number', '+1818'],
+	] as const)(`%s x ${ITEMS}: every item succeeds, at 4 a second from the first answer on, no slower than needed`, async (_label, platform, run, field, prefix) => {
 		// The credential says nothing about the rate: the node starts from SlickText's 8/480.
 		expect(ctx.sandbox.currentCredentials().requestsPerSecond).toBeUndefined();
+		const limiter = watch(platform);
 		const result = await run(5550000, ITEMS);
 		expect(result.error).toBeUndefined();
 		expect(result.json.filter((item) => item.error !== undefined)).toEqual([]);
 		expect(result.json.map((item) => item[field])).toEqual(Array.from({ length: ITEMS }, (_, i) => `${prefix}${5550000 + i}`));
-		const s = served(ctx.sandbox.requests, 4);
-		expect(s.requests - s.refused).toBe(ITEMS);
-		expect(s.refused / s.requests).toBeLessThanOrEqual(0.1);
-		expect(s.rateShare).toBeGreaterThanOrEqual(0.9);
-	}, 60_000);
+		expect(ctx.sandbox.requests.filter((r) => r.status !== 429)).toHaveLength(ITEMS);
+		// The first answer announced 240 a minute: 4 a second from then on (8 would be the credential's).
+		// (Its own limit, effectiveLimit, may end lower: repeated 429s, which a starved machine can cause by
+		// landing a request in the server's previous second, lower it by one.)
+		expect(limiter.ceiling()).toEqual({ perSecond: 4, perMinute: 240 });
+		expect(releases(limiter.decisions).filter((b) => !b.refused)).toHaveLength(ITEMS);
+		expectAtMostPerSecond(limiter.decisions, 4);
+		const quiet = before429(limiter.decisions);
+		expect(waitRates(quiet)).toEqual(new Set([4]));
+		expectNoNeedlessWait(quiet);
+	});
 
 	/** The sandbox stops sending x-RateLimit (as a proxy might strip it): only 429s show the limit. */
 	function withoutWindowMax() {
@@ -93,40 +73,58 @@ describe('a real limit lower than the credential says (4/s, 240/min), credential
 
 	it('without x-RateLimit, learns the limit from the first 429s and remembers it for the next run of the credential', async () => {
 		withoutWindowMax();
+		const limiter = watch('current');
 		const first = await createContacts(5580000, 20);
 		expect(first.json.filter((item) => item.error !== undefined)).toEqual([]);
-		const s1 = served(ctx.sandbox.requests, 4);
-		expect(s1.requests - s1.refused).toBe(20);
-		// The first burst after the first answer went at the credential's 8 a second: 3 or 4 refused.
-		expect(s1.refused).toBeGreaterThan(0);
-		expect(s1.refused / s1.requests).toBeLessThanOrEqual(0.2);
+		expect(ctx.sandbox.requests.filter((r) => r.status !== 429)).toHaveLength(20);
+		// The first burst after the first answer went at the credential's 8 a second, all released at once
+		// (the server sees them within milliseconds, well inside its second): 3 or 4 refused. From them the
+		// limiter learnt the key's per-second limit: what the API accepted in that second (4; fewer when
+		// answers came back late).
+		expect(ctx.sandbox.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+		const learnt = limiter.effectiveLimit().perSecond;
+		expect(learnt).toBeGreaterThanOrEqual(1);
+		expect(learnt).toBeLessThanOrEqual(4);
 		ctx.sandbox.reset();
 		withoutWindowMax();
+		limiter.decisions = [];
 		const second = await createContacts(5590000, 20);
 		expect(second.json.filter((item) => item.error !== undefined)).toEqual([]);
-		// The next execution starts at what was learnt: none refused (forgetting it costs the 429s again).
-		expect(served(ctx.sandbox.requests, 4)).toMatchObject({ requests: 20, refused: 0 });
-	}, 30_000);
+		expect(ctx.sandbox.requests.filter((r) => r.status !== 429)).toHaveLength(20);
+		// The next execution starts at what was learnt, from its first request on: no 9th-at-8-a-second
+		// burst (forgetting it costs the 429s again).
+		expect(releases(limiter.decisions).filter((b) => !b.refused)).toHaveLength(20);
+		expectAtMostPerSecond(limiter.decisions, learnt);
+	});
 
 	it('keeps the limit SlickText announced for the credential in the next run', async () => {
+		const limiter = watch('current');
 		expect((await createContacts(5560000, 8)).error).toBeUndefined();
-		const credentials = ctx.sandbox.currentCredentials();
-		expect(limiterModule.limiterForCredential('current', credentials).effectiveLimit()).toEqual({ perSecond: 4, perMinute: 240 });
+		expect(limiter.ceiling()).toEqual({ perSecond: 4, perMinute: 240 });
+		// What it knows when the next run begins: 4 a second (less only if 429s in this run showed less).
+		const known = limiter.effectiveLimit().perSecond;
+		expect(known).toBeLessThanOrEqual(4);
 		ctx.sandbox.reset();
+		limiter.decisions = [];
 		const second = await createContacts(5570000, 12);
 		expect(second.json.filter((item) => item.error !== undefined)).toEqual([]);
-		const s = served(ctx.sandbox.requests, 4);
-		expect(s).toMatchObject({ requests: 12, refused: 0 });
-		// Four in the first second, not the eight the credential allows (the sandbox counts them all).
-		expect(s.rateShare).toBeGreaterThanOrEqual(0.9);
-	}, 30_000);
+		expect(ctx.sandbox.requests.filter((r) => r.status !== 429)).toHaveLength(12);
+		// Four in the first second, not the eight the credential allows, and then 4 every second: the
+		// limiter went at what it knew from its first decision, and waited only with that many in its last
+		// second.
+		expect(releases(limiter.decisions).filter((b) => !b.refused)).toHaveLength(12);
+		expectAtMostPerSecond(limiter.decisions, known);
+		const quiet = before429(limiter.decisions);
+		expect(waitRates(quiet)).toEqual(new Set([known]));
+		expectNoNeedlessWait(quiet);
+	});
 });
 
 describe('the limit the credential says (8/s, 480/min)', () => {
 	const ctx = useSandbox({ rateLimit: { perSecond: 8, perMinute: 480 } });
-	beforeEach(() => limiterModule.resetLimiters());
 
-	it(`${ITEMS} creates and ${ITEMS} opt-ins: none answered 429, at least 90% of 8/s`, async () => {
+	it(`${ITEMS} creates and ${ITEMS} opt-ins: every item succeeds, at 8 a second and no slower than needed`, async () => {
+		const limiters = { '/v1/': watchLimiter('current', ctx.sandbox.currentCredentials()), '/legacy/v1/': watchLimiter('legacy', ctx.sandbox.legacyCredentials()) };
 		const current = await runNode({
 			type: 'slickText',
 			parameters: { resource: 'contact', operation: 'create', mobileNumber: '={{ $json.mobile }}' },
@@ -147,9 +145,13 @@ describe('the limit the credential says (8/s, 480/min)', () => {
 		] as const) {
 			expect(run.json.filter((item) => item.error !== undefined)).toEqual([]);
 			expect(run.json).toHaveLength(ITEMS);
-			const s = served(ctx.sandbox.requests.filter((r) => r.path.startsWith(prefix)), 8);
-			expect(s).toMatchObject({ requests: ITEMS, refused: 0 });
-			expect(s.rateShare).toBeGreaterThanOrEqual(0.9);
+			expect(ctx.sandbox.requests.filter((r) => r.path.startsWith(prefix) && r.status !== 429)).toHaveLength(ITEMS);
+			const limiter = limiters[prefix];
+			expect(limiter.ceiling()).toEqual({ perSecond: 8, perMinute: 480 });
+			expectAtMostPerSecond(limiter.decisions, 8);
+			const quiet = before429(limiter.decisions);
+			expect(waitRates(quiet)).toEqual(new Set([8]));
+			expectNoNeedlessWait(quiet);
 		}
-	}, 60_000);
+	});
 });
