@@ -6,6 +6,7 @@ import { resourceProperty, resources } from './resources';
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
 import { replyWebhook, replyWebhooks } from '../shared/replies/waiting';
+import { requestOptionsProperty } from '../shared/requestOptions';
 import { customOperationsOf } from '../shared/runner/run';
 
 const { properties, routes, runs, subtitle } = describeResources('SlickText', resourceProperty, resources);
@@ -39,7 +40,7 @@ export class SlickText implements INodeType {
 		requestDefaults: REQUEST_DEFAULTS,
 		// Where n8n resumes an execution that waits for a reply (Send and Wait for Reply, Wait for Reply).
 		webhooks: replyWebhooks,
-		properties,
+		properties: [...properties, requestOptionsProperty],
 	};
 
 	methods = { listSearch, loadOptions };

@@ -5,6 +5,7 @@ import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
 import { describeResources } from '../shared/resources';
 import { replyWebhook, replyWebhooks } from '../shared/replies/waiting';
+import { requestOptionsProperty } from '../shared/requestOptions';
 import { customOperationsOf } from '../shared/runner/run';
 
 const { properties, routes, runs, subtitle } = describeResources('SlickText Legacy', resourceProperty, resources);
@@ -41,7 +42,7 @@ export class SlickTextLegacy implements INodeType {
 		requestDefaults: REQUEST_DEFAULTS,
 		// Where n8n resumes an execution that waits for a reply (Send and Wait for Reply, Wait for Reply).
 		webhooks: replyWebhooks,
-		properties,
+		properties: [...properties, requestOptionsProperty],
 	};
 
 	methods = { listSearch, loadOptions };
