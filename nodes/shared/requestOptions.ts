@@ -35,6 +35,8 @@ export const requestOptionsProperty: INodeProperties = {
 							description: 'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
 						},
 						{
+							// n8n's own words, kept as n8n adds them to every other declarative node.
+							// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased
 							displayName: 'Batch Interval (ms)',
 							name: 'batchInterval',
 							type: 'number',
@@ -52,6 +54,7 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'boolean',
 			noDataExpression: true,
 			default: false,
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-ignore-ssl-issues
 			description: 'Whether to accept the response even if SSL certificate validation is not possible',
 		},
 		{
@@ -60,6 +63,7 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. http://myproxy:3128',
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-missing-final-period
 			description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128',
 		},
 		{
