@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * The Request Options of a declarative node (node Settings: batching, proxy, SSL, timeout), in n8n's own
- * words (n8n-core's `commonDeclarativeNodeOptionParameters`). n8n adds them by itself only to declarative
- * nodes without a `webhook` method; the action nodes have one (the execution that waits for a reply is
- * resumed there), so they carry the same field themselves. The runner reads it (runner/run.ts).
+ * The Request Options of a declarative node (node Settings: batching, proxy, SSL, timeout): the fields of
+ * n8n-core's `commonDeclarativeNodeOptionParameters`, with texts n8n's own lint rules accept. n8n adds them
+ * by itself only to declarative nodes without a `webhook` method; the action nodes have one (the execution
+ * that waits for a reply is resumed there), so they carry the field themselves. The runner reads it
+ * (runner/run.ts).
  */
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
@@ -35,14 +36,12 @@ export const requestOptionsProperty: INodeProperties = {
 							description: 'Input will be split in batches to throttle requests. -1 for disabled. 0 will be treated as 1.',
 						},
 						{
-							// n8n's own words, kept as n8n adds them to every other declarative node.
-							// eslint-disable-next-line n8n-nodes-base/node-param-display-name-miscased
-							displayName: 'Batch Interval (ms)',
+							displayName: 'Batch Interval',
 							name: 'batchInterval',
 							type: 'number',
 							typeOptions: { minValue: 0 },
 							default: 1000,
-							description: 'Time (in milliseconds) between each batch of requests. 0 for disabled.',
+							description: 'Time in milliseconds between each batch of requests. 0 for disabled.',
 						},
 					],
 				},
@@ -54,8 +53,7 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'boolean',
 			noDataExpression: true,
 			default: false,
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-wrong-for-ignore-ssl-issues
-			description: 'Whether to accept the response even if SSL certificate validation is not possible',
+			description: 'Whether to connect even if SSL certificate validation is not possible',
 		},
 		{
 			displayName: 'Proxy',
@@ -63,8 +61,7 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. http://myproxy:3128',
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-missing-final-period
-			description: 'HTTP proxy to use. If authentication is required it can be defined as follow: http://username:password@myproxy:3128',
+			description: 'HTTP proxy to use. With authentication: http://username:password@myproxy:3128.',
 		},
 		{
 			displayName: 'Timeout',
