@@ -40,9 +40,12 @@ export const firstAnswer = (decisions: Decision[]): number => Math.min(...releas
 export const waitRates = (decisions: Decision[]): Set<number> =>
 	new Set(waits(decisions).filter((w) => w.at >= firstAnswer(decisions)).map((w) => w.perSecond));
 
-/** The decisions before the first 429 came back: a 429 may lower the rate the limiter allows itself. */
-export function before429(decisions: Decision[]): Decision[] {
-	const refused = releases(decisions).find((b) => b.refused);
+/**
+ * The decisions before the first 429 came back (to a request sent at `from` or later): a 429 may lower the
+ * rate the limiter allows itself.
+ */
+export function before429(decisions: Decision[], from = -Infinity): Decision[] {
+	const refused = releases(decisions).find((b) => b.refused && b.sent >= from);
 	return refused ? decisions.filter((d) => d.at < refused.done!) : decisions;
 }
 
@@ -53,10 +56,11 @@ export function before429(decisions: Decision[]): Decision[] {
  * way does. Exact: the limiter books each request against the times it released the others, whatever the
  * machine did in between.
  */
-export function expectAtMostPerSecond(decisions: Decision[], perSecond: number): void {
+export function expectAtMostPerSecond(decisions: Decision[], perSecond: number, from = -Infinity): void {
 	const released = releases(decisions);
 	const tooMany: Array<{ index: number; inOneSecond: number }> = [];
 	released.forEach((b, index) => {
+		if (b.sent < from) return;
 		const counted = released.filter((o) => o.sent <= b.sent && o.sent > b.sent - 1000 && !(o.refused && o.done! <= b.sent)).length;
 		if (counted > perSecond) tooMany.push({ index, inOneSecond: counted });
 	});
@@ -67,6 +71,9 @@ export function expectAtMostPerSecond(decisions: Decision[], perSecond: number):
 const WINDOW_SLACK_MS = 50;
 
 /**
+ * `from`: judge only the waits decided from then on (a later run of the same credential), counting the
+ * requests and blocks of the whole log: the limiter's window still holds what the earlier run sent.
+ *
  * Every wait the limiter decided was needed: each time it held a request back (after the key's first
  * answer, outside a block), its last second still held as many requests as the rate it allowed itself
  * (sent or answered within that second and its margins, or not answered yet). A limiter that sends slower
@@ -74,14 +81,14 @@ const WINDOW_SLACK_MS = 50;
  * limiter decide later, never wait with room. Waits while it takes a part of the key's limit (others use
  * the key; it spaces its requests evenly) are not judged here.
  */
-export function expectNoNeedlessWait(decisions: Decision[]): void {
+export function expectNoNeedlessWait(decisions: Decision[], from = -Infinity): void {
 	const released = releases(decisions);
 	const heard = firstAnswer(decisions);
 	let blockedUntil = -Infinity;
 	const needless: Array<{ at: number; wait: number; counted: number; allowed: number }> = [];
 	for (const d of decisions) {
 		if ('until' in d) blockedUntil = Math.max(blockedUntil, d.until);
-		if (!('wait' in d) || d.at < heard || d.at < blockedUntil || d.share < 1) continue;
+		if (!('wait' in d) || d.at < from || d.at < heard || d.at < blockedUntil || d.share < 1) continue;
 		const allowed = Math.ceil(d.perSecond - 1e-9);
 		const counted = released.filter((b) => {
 			if (b.sent > d.at) return false;

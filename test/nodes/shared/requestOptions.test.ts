@@ -4,7 +4,20 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { nodeTypes, PACKAGE_NAME } from '../../helpers/engine';
 
-const { commonDeclarativeNodeOptionParameters } = require('n8n-core/dist/nodes-loader/constants');
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+// n8n's own function that adds the field: a static of n8n-core's DirectoryLoader in n8n 2.x, an export of
+// n8n-workflow in n8n 1.x (the oldest n8n the package claims, run by `npm run compat`).
+const applyN8nOptions: (nodeType: INodeType) => void =
+	require('n8n-core').DirectoryLoader?.applyDeclarativeNodeOptionParameters ??
+	require('n8n-workflow').applyDeclarativeNodeOptionParameters;
+
+/** What this n8n adds to a declarative node that has none. */
+function n8nRequestOptions(): INodeProperties {
+	const bare = { description: { properties: [] as INodeProperties[] } } as unknown as INodeType;
+	applyN8nOptions(bare);
+	return bare.description.properties.find((p) => p.name === 'requestOptions') as INodeProperties;
+}
 
 /** A field without the words a person reads: what n8n and the runner go by (names, types, defaults). */
 function shape(value: unknown): unknown {
@@ -22,6 +35,14 @@ describe.each(['slickText', 'slickTextLegacy'])('%s', (name) => {
 		const { properties } = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${name}`, 1).description;
 		const found = properties.filter((p) => p.name === 'requestOptions');
 		expect(found).toHaveLength(1);
-		expect(shape(found[0])).toEqual(shape(commonDeclarativeNodeOptionParameters));
+		expect(shape(found[0])).toEqual(shape(n8nRequestOptions()));
+	});
+
+	it("is left as it is by n8n's loader (the node has a webhook method), so it is not added twice", () => {
+		const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${name}`, 1);
+		const copy = { ...nodeType, description: { ...nodeType.description, properties: [...nodeType.description.properties] } } as INodeType;
+		applyN8nOptions(copy);
+		expect(copy.description.properties.filter((p) => p.name === 'requestOptions')).toHaveLength(1);
+		expect(copy.description.properties).toEqual(nodeType.description.properties);
 	});
 });
