@@ -34,7 +34,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'pub_...',
+			placeholder: 'e.g. pub_1a2b3c4d',
 			description:
 				'Your public API key, starting with "pub_". In the legacy SlickText dashboard go to My Account > API.',
 		},

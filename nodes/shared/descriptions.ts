@@ -72,7 +72,8 @@ export function simplifyProperties(): INodeProperties[] {
 		name: 'simplify',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to return only the main fields (IDs, name, number, status, dates) instead of the whole record',
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: 'Simplified: the main fields only (IDs, name, number, status, dates)',
 	};
 	return [
 		{ ...base, displayOptions: { show: { '@tool': [false] } } },

@@ -43,13 +43,14 @@ export function assertSuccess(ctx: IExecuteSingleFunctions, items: INodeExecutio
 
 /**
  * Output of an action that answers only `{meta: {success: true}}` (opt out, delete): the id acted on,
- * so the workflow goes on with one item per input item. `extra` copies fields of the answer.
+ * so the workflow goes on with one item per input item. `extra` copies fields of the answer. Deletes say
+ * `deleted: true`, as n8n's nodes and the SlickText node's deletes do.
  */
-export function successOutput(parameter: string, extra: string[] = []): PostReceiveAction {
+export function successOutput(parameter: string, extra: string[] = [], flag: 'success' | 'deleted' = 'success'): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
 		const body = assertSuccess(this, items);
 		const id = this.getNodeParameter(parameter, undefined, { extractValue: true });
-		const json: IDataObject = { success: true, id: toIdValue(id) };
+		const json: IDataObject = { [flag]: true, id: toIdValue(id) };
 		for (const key of extra) if (body[key] !== undefined) json[key] = wholeNumber(body[key]) ?? body[key];
 		return [{ json }];
 	};

@@ -217,7 +217,7 @@ describe('Contact: Delete', () => {
 		const result = await run({ operation: 'delete', contactId: rl(contact.id) });
 		expect(result.error).toBeUndefined();
 		expectForm(sent(ctx.sandbox)[0], `/contacts/${contact.id}`, { action: 'DELETE' });
-		expect(result.json).toEqual([{ success: true, id: Number(contact.id) }]);
+		expect(result.json).toEqual([{ deleted: true, id: Number(contact.id) }]);
 		expect(state().contactsById.has(contact.id)).toBe(false);
 		expect(state().optOuts.has(membership(contact.textword, contact.number))).toBe(false);
 

@@ -89,7 +89,7 @@ describe('Message: Delete', () => {
 		expect(result.error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expectForm(sent(ctx.sandbox)[0], `/messages/${id}`, { action: 'DELETE' });
-		expect(result.json).toEqual([{ success: true, id: Number(id) }]);
+		expect(result.json).toEqual([{ deleted: true, id: Number(id) }]);
 		expect(message(id)).toBeUndefined();
 	});
 
@@ -114,7 +114,7 @@ describe('Message: Delete, item by item', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(result.items[0].error?.message).toBe('Bad request: Sent messages cannot be deleted.');
-		expect(result.items[1].json).toEqual({ success: true, id: 90010 });
+		expect(result.items[1].json).toEqual({ deleted: true, id: 90010 });
 		expect(sent(ctx.sandbox).map((r) => r.path).sort()).toEqual([`${BASE}/messages/90003`, `${BASE}/messages/90010`]);
 		expect(message('90003')).toBeDefined();
 		expect(message('90010')).toBeUndefined();

@@ -232,7 +232,7 @@ describe('Message: Schedule', () => {
 		ctx.sandbox.requests.length = 0;
 		const deleted = await run({ operation: 'delete', messageId: rl(id) });
 		expectForm(sent(ctx.sandbox)[0], `/messages/${id}`, { action: 'DELETE' });
-		expect(deleted.json).toEqual([{ success: true, id: Number(id) }]);
+		expect(deleted.json).toEqual([{ deleted: true, id: Number(id) }]);
 		expect(state().messages.find((m: any) => m.id === id)).toBeUndefined();
 	});
 });

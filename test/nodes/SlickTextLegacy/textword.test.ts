@@ -132,7 +132,7 @@ describe('Textword: Delete All Contacts', () => {
 		expect(result.error).toBeUndefined();
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expectForm(sent(ctx.sandbox)[0], '/textwords/5403/contacts', { action: 'DELETESUBSCRIBERS' });
-		expect(result.json).toEqual([{ success: true, id: 5403, contactsDeleted: before }]);
+		expect(result.json).toEqual([{ deleted: true, id: 5403, contactsDeleted: before }]);
 		expect(contactsOf('5403')).toHaveLength(0);
 		expect(contactsOf('5401').length).toBeGreaterThan(0);
 	});

@@ -148,7 +148,7 @@ const mediaUrlField: INodeProperties = {
 	name: 'mediaUrl',
 	type: 'string',
 	default: '',
-	placeholder: 'https://example.com/image.jpg',
+	placeholder: 'e.g. https://example.com/image.jpg',
 	description: 'Public address of an image to send with the text, which makes it an MMS',
 };
 

@@ -130,7 +130,7 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 		},
 		text('city', 'City'),
 		text('country', 'Country', { placeholder: 'e.g. US' }),
-		text('email', 'Email', { placeholder: 'name@email.com' }),
+		text('email', 'Email', { placeholder: 'e.g. nathan@example.com' }),
 		text('firstName', 'First Name'),
 		text('language', 'Language', { placeholder: 'e.g. en', description: 'Two-letter language code' }),
 		text('lastName', 'Last Name'),

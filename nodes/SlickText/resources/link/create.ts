@@ -25,7 +25,7 @@ export const create: OperationDescription = {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://example.com/offer',
+			placeholder: 'e.g. https://example.com/offer',
 			description: 'Full web address the short link redirects to',
 		},
 	],

@@ -37,7 +37,7 @@ export const update: OperationDescription = {
 				name: 'url',
 				type: 'string',
 				default: '',
-				placeholder: 'https://example.com/offer',
+				placeholder: 'e.g. https://example.com/offer',
 				description: 'Full web address the short link redirects to',
 			},
 		]),

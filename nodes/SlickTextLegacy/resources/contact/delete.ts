@@ -16,7 +16,7 @@ export const del: OperationDescription = {
 			url: '=/contacts/{{ $parameter.contactId }}',
 			action: 'DELETE',
 			preSend: [requireNumericId('contactId', 'Contact')],
-			output: [successOutput('contactId')],
+			output: [successOutput('contactId', [], 'deleted')],
 		}),
 	},
 	properties: [contactIdLocator()],

@@ -93,7 +93,7 @@ export function contactFieldsCollection(
 				name: 'email',
 				type: 'string',
 				default: '',
-				placeholder: 'name@email.com',
+				placeholder: 'e.g. nathan@example.com',
 			},
 			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
 			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },

@@ -46,7 +46,7 @@ export const optIn: OperationDescription = {
 		name: 'Opt In',
 		value: 'optIn',
 		action: 'Opt in a contact',
-		description: 'Subscribe a mobile number to a textword, with a double opt-in confirmation text by default',
+		description: 'Subscribe a mobile number to a textword as a contact, with a double opt-in confirmation text by default',
 		route: legacyRoute({
 			method: 'POST',
 			url: '/contacts/',

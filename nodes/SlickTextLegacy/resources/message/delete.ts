@@ -16,7 +16,7 @@ export const del: OperationDescription = {
 			url: '=/messages/{{ $parameter.messageId }}',
 			action: 'DELETE',
 			preSend: [requireNumericId('messageId', 'Message')],
-			output: [successOutput('messageId')],
+			output: [successOutput('messageId', [], 'deleted')],
 		}),
 	},
 	properties: [messageIdLocator()],

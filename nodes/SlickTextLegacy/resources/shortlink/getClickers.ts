@@ -11,7 +11,7 @@ export const getClickers: OperationDescription = {
 		value: 'getClickers',
 		action: 'Get the contacts who clicked a shortlink',
 		description:
-			'List the contacts who clicked, each with how often and when they clicked. A contact who is no longer subscribed comes with only the ID and the number of clicks.',
+			'List the contacts who clicked the shortlink, each with how often and when they clicked. A contact who is no longer subscribed comes with only the ID and the number of clicks.',
 		route: legacyRoute({
 			method: 'GET',
 			url: '/shortlinks',

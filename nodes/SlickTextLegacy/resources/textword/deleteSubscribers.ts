@@ -17,7 +17,7 @@ export const deleteSubscribers: OperationDescription = {
 			action: 'DELETESUBSCRIBERS',
 			preSend: [requireNumericId('textwordId', 'Textword')],
 			// {success, id: the textword, contactsDeleted}
-			output: [successOutput('textwordId', ['contactsDeleted'])],
+			output: [successOutput('textwordId', ['contactsDeleted'], 'deleted')],
 		}),
 	},
 	properties: [textwordIdLocator('The textword whose contacts are all removed')],
