@@ -234,7 +234,7 @@ export function responseError(
 			description = `${said} SlickText answers 409 for example when sending from a test account.`;
 			break;
 		case status === 422:
-			headline = `SlickText could not process the request: ${message ?? 'validation failed'}`;
+			headline = `SlickText could not process the request: ${message ?? 'its values were refused'}`;
 			description = `${said} SlickText understood the request but refused its values: change the field the message names for this item.`;
 			break;
 		case status === 429:
@@ -242,7 +242,7 @@ export function responseError(
 			description = `${said} The request was retried after each reset and was still refused. Lower the rate in the credential, or spread the work over more time.`;
 			break;
 		case status >= 500:
-			headline = `SlickText had a server error (${status})`;
+			headline = `SlickText could not complete the request (${status})`;
 			description = `${said} Nothing on your side caused it; try again later.`;
 			break;
 		default:
@@ -289,7 +289,7 @@ export function transportError(node: INode, error: unknown, itemIndex?: number, 
 		// The code stays out of the error body: NodeApiError would replace our message with a generic one.
 		new NodeApiError(node, { message: headline } as JsonObject, {
 			message: headline,
-			description: `${code ? `Network error ${code}. ` : ''}Check the base URL in the credential and your connection.`,
+			description: `${code ? `No connection (${code}). ` : ''}Check the base URL in the credential and your connection.`,
 			itemIndex,
 		}),
 	);
@@ -301,7 +301,7 @@ export function malformedError(node: INode, problem: string, itemIndex?: number)
 		new NodeApiError(node, { message: problem } as JsonObject, {
 			message: `SlickText sent an unexpected answer: ${problem}`,
 			description:
-				'The answer did not have the documented shape, so the item failed rather than return a partial or wrong result.',
+				'The answer did not have the documented shape, so the item stopped rather than return a partial or wrong result.',
 			itemIndex,
 		}),
 	);
@@ -313,9 +313,9 @@ const notSentErrors = new WeakSet<object>();
 /** The error of an item that was not sent because an earlier one failed and the run stops. */
 export function notSentError(node: INode, itemIndex: number, failedItem: number): NodeOperationError {
 	const error = own(
-		new NodeOperationError(node, `Not sent: item ${failedItem} failed first [item ${itemIndex}]`, {
+		new NodeOperationError(node, `Not sent: item ${failedItem} stopped the run first [item ${itemIndex}]`, {
 			itemIndex,
-			description: 'The run stopped at the first failed item; this item was not sent and can be run again.',
+			description: 'The run stopped at an earlier item; this item was not sent and can be run again.',
 		}),
 	);
 	notSentErrors.add(error);

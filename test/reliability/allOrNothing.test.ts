@@ -92,7 +92,7 @@ describe('a failure part-way through a run', () => {
 		const phones = numbers(10);
 		const result = await createContacts(phones);
 		const error = describeError(result.error);
-		expect(error.message).toMatch(/server error \(500\)/);
+		expect(error.message).toMatch(/could not complete the request \(500\)/);
 		const created = sent(ctx.sandbox, CONTACTS).filter((r) => r.method === 'POST' && r.status === 200);
 		const createdItems = created.map((r) => phones.indexOf((r.body as any).mobile_number)).sort((a, b) => a - b);
 		expect(createdItems.length).toBeGreaterThanOrEqual(2);
@@ -111,7 +111,7 @@ describe('a failure part-way through a run', () => {
 		const posts = sent(ctx.sandbox, CONTACTS).filter((r) => r.method === 'POST');
 		expect(posts.length).toBeLessThan(10);
 		const error = describeError(result.error);
-		expect(error.message).toMatch(/server error \(500\)/);
+		expect(error.message).toMatch(/could not complete the request \(500\)/);
 		const createdItems = posts.filter((r) => r.status === 200).map((r) => phones.indexOf((r.body as any).mobile_number)).sort((a, b) => a - b);
 		expect(doneItems(error.description)).toEqual(createdItems);
 	});

@@ -35,7 +35,7 @@ describe('API faults (current API)', () => {
 		[404, /Contact 1 was not found/],
 		[409, /Conflict: The filter is wrong/],
 		[422, /could not process the request: The filter is wrong/],
-		[500, /server error \(500\)/],
+		[500, /could not complete the request \(500\)/],
 	];
 
 	it.each(statusCases)('answer %i becomes a NodeApiError with the status and the API message', async (status, headline) => {
@@ -216,7 +216,7 @@ describe('API faults (legacy API)', () => {
 		// 400 and 422 carry SlickText's words in the headline; the description adds what to do.
 		[400, /Bad request: Nope/, /SlickText said: Nope\. SlickText found the request malformed or invalid: check this item's fields/],
 		[422, /could not process the request: Nope/, /SlickText said: Nope\. SlickText understood the request but refused its values/],
-		[500, /server error \(500\)/, /Nope/],
+		[500, /could not complete the request \(500\)/, /Nope/],
 	])('answer %i becomes a NodeApiError with the status and the API message', async (status, headline, description) => {
 		ctx.sandbox.injectFault({ kind: 'status', status, times: Infinity, body: { message: 'Nope' }, match: { path: contactPath } });
 		const result = await runNode({ type: 'slickTextLegacy', parameters: getContact, credentials: creds() });

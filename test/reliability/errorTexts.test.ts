@@ -1,6 +1,6 @@
 // Errors that say what happened (issue 38, items 3-5), through n8n's real engine against the sandbox:
 // a read's error does not speak of items "done" or "sent"; a write's record never reads "done: 0" as
-// "none"; the error's item is the one its text calls "this error"; a read SlickText answers 5xx (or
+// "none"; the error's item is the one its text calls "this message"; a read SlickText answers 5xx (or
 // does not answer) is asked again, a write never; a shared once-per-run read that failed for one item is
 // read again for the next (Continue On Fail).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -55,7 +55,7 @@ describe('a read that fails says which item failed, not what was done or sent', 
 		const error = errorOf(result);
 		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Contact 999999 was not found', itemIndex: 0 });
 		expect(error.description).toBe(
-			'SlickText said: Contact not found.\n\nFailed: item 0 (this error). This operation only reads: nothing was changed in SlickText.',
+			'SlickText said: Contact not found.\n\nNot read: item 0 (this message). This operation only reads: nothing was changed in SlickText.',
 		);
 		expect(error.description).not.toMatch(/\bdone\b|\bsent\b|texted/i);
 	});
@@ -65,7 +65,7 @@ describe('a read that fails says which item failed, not what was done or sent', 
 		const error = errorOf(result);
 		expect(error).toMatchObject({ httpCode: '404', message: 'Contact 999999 was not found', itemIndex: 1 });
 		expect(error.description).toBe(
-			'SlickText said: Contact not found.\n\nFailed: item 1 (this error). This operation only reads: nothing was changed in SlickText.',
+			'SlickText said: Contact not found.\n\nNot read: item 1 (this message). This operation only reads: nothing was changed in SlickText.',
 		);
 		expect(error.description).not.toMatch(/\bdone\b|\bsent\b|texted/i);
 		expect(sent(ctx.sandbox, CONTACTS).map((r) => r.path).sort()).toEqual([`${CONTACTS}/1`, `${CONTACTS}/999999`]);
@@ -78,7 +78,7 @@ describe('a read that fails says which item failed, not what was done or sent', 
 		expect(sent(ctx.sandbox, CONTACTS)).toHaveLength(4);
 		expect(error.itemIndex).toBe(1);
 		expect(error.message).toBe('Contact 999998 was not found');
-		expect(error.description).toMatch(/Failed: item 1 \(this error\), also item 3\. This operation only reads/);
+		expect(error.description).toMatch(/Not read: item 1 \(this message\), also item 3\. This operation only reads/);
 	});
 });
 
@@ -99,26 +99,39 @@ describe("a write's record never reads as if nothing was done", () => {
 		const doneItem = done.mobile_number === '+16175552000' ? 0 : 1;
 		expect(error.itemIndex).toBe(1 - doneItem);
 		expect(error.description).toContain(
-			`Item ${doneItem} was already done: do not run it again, or it is sent (texted, created) a second time. Not done: item ${1 - doneItem} (this error).`,
+			`Item ${doneItem} was already done: do not run it again, or it is sent (texted, created) a second time. Not done: item ${1 - doneItem} (this message).`,
 		);
 		expect(error.description).not.toMatch(/already done: \d/);
 	});
 });
 
-describe("the error's item is the one its text calls \"this error\"", () => {
+describe("the error's item is the one its text calls \"this message\"", () => {
 	test('legacy Send of 2 items, the shared account read failing: error and text name item 0; nobody texted', async () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { method: 'GET', path: ACCOUNT } });
 		const result = await legacySend(legacyContacts(2));
 		const error = errorOf(result);
-		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '500', message: 'SlickText had a server error (500)' });
-		const named = /Not done: item (\d+) \(this error\)/.exec(error.description);
+		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '500', message: 'SlickText could not complete the request (500)' });
+		const named = /Not done: item (\d+) \(this message\)/.exec(error.description);
 		expect(named).not.toBeNull();
 		expect(error.itemIndex).toBe(Number(named![1]));
 		expect(error.itemIndex).toBe(0);
-		expect(error.description).toContain('No item of this run was done. Not done: item 0 (this error) and 1.');
+		expect(error.description).toContain('No item of this run was done. Not done: item 0 (this message) and 1.');
 		expect(sent(ctx.sandbox, MESSAGES)).toHaveLength(0);
 		// The one read of the run, asked again on the 500s; item 1 does not read it a second time.
 		expect(sent(ctx.sandbox, ACCOUNT)).toHaveLength(READ_TRIES);
+	});
+
+	test('the same with Continue On Fail: each item carries SlickText\'s answer of its own, nobody texted', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { method: 'GET', path: ACCOUNT } });
+		const result = await legacySend(legacyContacts(2), true);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => String(item.json.error))).toEqual([
+			'SlickText could not complete the request (500)',
+			'SlickText could not complete the request (500)',
+		]);
+		expect(sent(ctx.sandbox, MESSAGES)).toHaveLength(0);
+		// Items go on their own with Continue On Fail: item 1 asks for the account itself after item 0's failed.
+		expect(sent(ctx.sandbox, ACCOUNT)).toHaveLength(2 * READ_TRIES);
 	});
 });
 
@@ -145,7 +158,7 @@ describe('a read SlickText answers 5xx, or does not answer, is asked again; a wr
 		ctx.sandbox.injectFault({ kind: 'status', status: 503, times: Infinity, body: { message: 'Down for maintenance' }, match: { path: `${CONTACTS}/1` } });
 		const result = await getContacts(['1']);
 		const error = errorOf(result);
-		expect(error).toMatchObject({ httpCode: '503', message: 'SlickText had a server error (503)' });
+		expect(error).toMatchObject({ httpCode: '503', message: 'SlickText could not complete the request (503)' });
 		expect(error.description).toContain('SlickText said: Down for maintenance.');
 		expect(sent(ctx.sandbox, `${CONTACTS}/1`)).toHaveLength(READ_TRIES);
 	});
@@ -202,7 +215,7 @@ describe('Continue On Fail: a shared once-per-run read that failed is read again
 		const result = await legacySend(contacts, true);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
-		expect(String(result.items[0].json.error)).toMatch(/server error \(500\)/);
+		expect(String(result.items[0].json.error)).toMatch(/could not complete the request \(500\)/);
 		expect(((result.items[0] as any).error ?? {}).context?.itemIndex).toBe(0);
 		expect(result.items[1].json.error).toBeUndefined();
 		expect(result.items[1].json).toEqual(expect.objectContaining({ contactID: Number(contacts[1]) }));
@@ -217,7 +230,7 @@ describe('Continue On Fail: a shared once-per-run read that failed is read again
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(4);
 		result.items.forEach((item, index) => {
-			expect(String(item.json.error)).toMatch(/server error \(503\)/);
+			expect(String(item.json.error)).toMatch(/could not complete the request \(503\)/);
 			expect(((item as any).error ?? {}).context?.itemIndex).toBe(index);
 		});
 		expect(sent(ctx.sandbox, MESSAGES)).toHaveLength(0);

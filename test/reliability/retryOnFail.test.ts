@@ -337,7 +337,7 @@ describe("the issue's cases, and an error that tells the truth across tries", ()
 		// Item 2 was done in the second try, after its 500 in the first.
 		expect(error.description).toMatch(/Items [^.:]*2[^.:]*\(try 2\)[^.:]* were already done \(over 3 tries of Retry On Fail\): do not run them again/);
 		const notDone = numbers.map((_, i) => i).filter((i) => i !== 4 && !doneIndexes.includes(i));
-		const listed = /Not done: item 4 \(this error\)(?: and ([^.]*))?\./.exec(error.description);
+		const listed = /Not done: item 4 \(this message\)(?: and ([^.]*))?\./.exec(error.description);
 		expect(listed).not.toBeNull();
 		expect(itemNumbers(listed![1] ?? '')).toEqual(notDone);
 		// Item 4 is sent at most once a try (try 1 may stop at item 2's 500 before item 4 leaves).

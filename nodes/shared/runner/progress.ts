@@ -53,7 +53,7 @@ export interface RunRecord {
 /** A read's record: nothing was done that could be done twice, so only which items failed. */
 function describeRead(record: RunRecord): string {
 	const also = record.failedToo.length > 0 ? `, also ${items(record.failedToo)}` : '';
-	return `Failed: item ${record.failed} (this error)${also}. This operation only reads: nothing was changed in SlickText.`;
+	return `Not read: item ${record.failed} (this message)${also}. This operation only reads: nothing was changed in SlickText.`;
 }
 
 export function describeRun(record: RunRecord): string {
@@ -83,7 +83,7 @@ export function describeRun(record: RunRecord): string {
 	const notDoneText = failedIsUnanswered ? notDone : [failed, ...notDone];
 	if (notDoneText.length > 0) {
 		const rest = notDone.length > 0 ? ` and ${ranges(notDone)}` : '';
-		parts.push(failedIsUnanswered ? `Not done: ${items(notDone)}.` : `Not done: item ${failed} (this error)${rest}.`);
+		parts.push(failedIsUnanswered ? `Not done: ${items(notDone)}.` : `Not done: item ${failed} (this message)${rest}.`);
 	}
 	if (unanswered.length > 0) {
 		const which = tryNumber > 1 ? doneByTry(unanswered, tryNumber) : ranges(unanswered.map(([index]) => index));

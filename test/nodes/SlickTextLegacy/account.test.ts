@@ -34,7 +34,7 @@ describe('Account: Get', () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { path: `${BASE}/account` } });
 		const result = await run({ operation: 'get' });
 		const error = describeError(result.error);
-		expect(error).toMatchObject({ name: 'NodeApiError', message: 'SlickText had a server error (500)', httpCode: '500' });
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'SlickText could not complete the request (500)', httpCode: '500' });
 		expect(error.description).toContain('Database is down');
 		expect(sent(ctx.sandbox).map((r) => [r.method, r.path, r.status])).toEqual(Array(3).fill(['GET', `${BASE}/account`, 500]));
 	});

@@ -164,7 +164,7 @@ describe('SlickText Trigger, Confirm Events with SlickText', () => {
 		const { answer, step } = await trigger.deliver(currentEvent('contact_created', 'evt-down', realContact()));
 		expect(answer).toEqual(STARTED);
 		expect(step!.passed).toEqual([]);
-		expect(step!.error).toMatchObject({ name: 'NodeApiError', httpCode: '503', message: 'SlickText had a server error (503)' });
+		expect(step!.error).toMatchObject({ name: 'NodeApiError', httpCode: '503', message: 'SlickText could not complete the request (503)' });
 		expect(step!.error!.description).toContain('SlickText said: Down for maintenance.');
 		expect(step!.error!.description).toContain('retry this execution once SlickText answers');
 		// Asked as often as every read is (the transport's readRetry), then given up.

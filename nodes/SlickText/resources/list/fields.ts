@@ -184,14 +184,14 @@ function describeChunks(
 	const done =
 		failed === 0
 			? `None of this item's ${contacts} contacts were ${change}.`
-			: `Done before this failed: the first ${doneContacts} of ${contacts} contacts, in the order given, were ${change}.`;
+			: `Done before this stop: the first ${doneContacts} of ${contacts} contacts, in the order given, were ${change}.`;
 	const rest =
 		lastFailed < contacts ? `; ${contactSpan(lastFailed + 1, contacts)} ${lastFailed + 1 === contacts ? 'was' : 'were'} not sent` : '';
 	const again =
 		change === 'added'
 			? 'Running the item again is safe: adding a contact that is already on a list changes nothing.'
 			: 'Running the item again is safe: removing a contact that is no longer on a list changes nothing.';
-	e.description = `${e.description ? `${e.description}\n\n` : ''}${done} Not done: ${contactSpan(doneContacts + 1, lastFailed)} (the request that failed)${rest}. ${again}`;
+	e.description = `${e.description ? `${e.description}\n\n` : ''}${done} Not done: ${contactSpan(doneContacts + 1, lastFailed)} (the request this message is about)${rest}. ${again}`;
 	e.message = `${e.message} (the ${ordinal(failed + 1)} of ${chunks} requests of up to ${MEMBERSHIP_CHUNK_SIZE} contacts)`;
 }
 
