@@ -128,8 +128,15 @@ export class RateLimiter {
 	 */
 	decisions?: Decision[];
 
-	/** Our requests still in flight (bound once: the learner asks only when it updates the share). */
-	private readonly unanswered = (): number => this.bookings.filter((b) => b.done === undefined).length;
+	/**
+	 * Our requests still in flight that the server may have counted before it answered `answered`: those
+	 * sent no later (the learner asks only when it updates the share). The later ones, and the answered
+	 * request itself (already among our answers), are not in that Remaining: counting them hid another
+	 * worker's 1 a second behind our own 2-3 in flight, and the part jumped to the whole limit.
+	 */
+	private unanswered(answered?: Booking): number {
+		return this.bookings.filter((b) => b.done === undefined && b !== answered && (answered === undefined || b.sent <= answered.sent)).length;
+	}
 
 	/**
 	 * @param limit The credential's fields: the most this limiter ever sends (updated on every use).
@@ -156,6 +163,11 @@ export class RateLimiter {
 
 	set share(share: number) {
 		this.learner.share = share;
+	}
+
+	/** Whether SlickText's Remaining showed others using the key at the last share update. */
+	get seesOthers(): boolean {
+		return this.learner.seesOthers;
 	}
 
 	/** No request waiting or in flight: the limiter may be forgotten without anyone noticing but the key. */
@@ -325,9 +337,9 @@ export class RateLimiter {
 	 * Takes in what the API says after an answer: the limit it announces (x-RateLimit, the window's
 	 * maximum), blocks everyone when nothing is left or on a 429, learns a lower per-second limit from
 	 * 429s, and learns how fast others use the same key from how Remaining falls beyond our own answers.
-	 * Call it for every answer, with `rateHeaders` of its headers.
+	 * Call it for every answer, with `rateHeaders` of its headers and the booking it answers.
 	 */
-	observe(status: number, remaining: number | undefined, resetMs: number | undefined, windowMax?: number): void {
+	observe(status: number, remaining: number | undefined, resetMs: number | undefined, windowMax?: number, answered?: Booking): void {
 		const t = this.now();
 		this.heard = true;
 		if (windowMax !== undefined) this.learner.learnWindowMax(windowMax, remaining);
@@ -339,7 +351,7 @@ export class RateLimiter {
 		this.learner.accepted(t, this.limit, this.blockedUntil);
 		if (remaining === undefined) return;
 		if (remaining <= 0 && resetMs !== undefined) this.blockFor(resetMs);
-		this.learner.learnShare(t, remaining, this.limit, this.unanswered);
+		this.learner.learnShare(t, remaining, this.limit, () => this.unanswered(answered));
 	}
 
 	/** Stops every request of this key for `ms` (at most MAX_RESET_WAIT_MS). */

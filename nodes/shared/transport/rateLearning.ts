@@ -26,6 +26,12 @@ const SHARE_DECREASE_LEARNT = 0.9;
 /** Kept free of what other senders leave (a fraction of the limit), while others are seen sending. */
 const SHARE_HEADROOM = 0.06;
 /**
+ * Once others were seen, "alone" needs samples over this long: a window that begins anew restarts the
+ * samples, and a second of them can miss a slower sender (the share then jumped to the whole limit while
+ * another worker still sent, and 429s followed every second until it was seen again).
+ */
+const SHARE_ALONE_SPAN_MS = 2_500;
+/**
  * The smallest x-RateLimit read as a per-minute maximum (one a second). SlickText's published limits
  * are 240 and 480; a smaller number is more likely a per-second figure than a key limited to less than
  * one request a second, and slowing to it would stall every run: the other signals still apply.
@@ -77,6 +83,11 @@ export class LimitLearner {
 
 	/** Whether the last share update saw others using the key (undefined: none yet). */
 	private othersSeen: boolean | undefined;
+
+	/** Whether the last share update saw others using the key. */
+	get seesOthers(): boolean {
+		return this.othersSeen === true;
+	}
 
 	/** The limit SlickText announced in x-RateLimit (its latest answer says), if any. */
 	private announced: RateLimit | undefined;
@@ -241,7 +252,7 @@ export class LimitLearner {
 		// the aim is the limit less a headroom, as processes that do not know each other's timing meet in
 		// one of the server's seconds now and then. The square root moves halfway
 		// (geometrically), so that processes adjusting together do not overshoot.
-		const othersSeen = othersPerSecond > SHARE_ALONE_PER_S;
+		const othersSeen = othersPerSecond > SHARE_ALONE_PER_S || (this.othersSeen === true && span < SHARE_ALONE_SPAN_MS);
 		if (othersSeen && this.othersSeen !== true && this.perSecondCap < Infinity) {
 			// The 429s that lowered the per-second limit were others' requests and ours meeting: from here the
 			// share steers it (from where the limit was, so the processes' parts still add up to the key's).
@@ -259,7 +270,12 @@ export class LimitLearner {
 			return;
 		}
 		const aim = 1 - SHARE_HEADROOM;
-		const utilisation = (used * 1000) / span / ceiling.perSecond;
+		// A 429 of ours within the samples says the key was full, however few answers Remaining counted:
+		// refused requests are not counted, and each one's wait leaves the key idle, so the accepted rate
+		// alone read as room to grow while the parts already added up to more than the limit. The part
+		// then does not grow (the 429 itself took a tenth off).
+		const counted = (used * 1000) / span / ceiling.perSecond;
+		const utilisation = this.last429 >= first.at ? Math.max(aim, counted) : counted;
 		const factor = utilisation > 0 ? Math.sqrt(aim / utilisation) : SHARE_MAX_STEP;
 		this.share = Math.min(1, Math.max(this.minShare(limit), this.share * Math.min(SHARE_MAX_STEP, Math.max(1 / SHARE_MAX_STEP, factor))));
 	}

@@ -125,7 +125,7 @@ export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions
 			})) as IN8nHttpFullResponse;
 			// Before `finish`: what the answer says about the window counts for the requests it releases.
 			const { remaining, resetMs, windowMax } = rateHeaders((response.headers ?? {}) as IDataObject);
-			limiter.observe(response.statusCode, remaining, resetMs, windowMax);
+			limiter.observe(response.statusCode, remaining, resetMs, windowMax, booking);
 		} catch (error) {
 			if (isStop(error)) throw asNodeError(node, error);
 			failed = true;

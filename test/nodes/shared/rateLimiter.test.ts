@@ -577,6 +577,87 @@ describe('what the limiter learns from the answers (driven clock)', () => {
 	});
 });
 
+describe('two workers on one key: what Remaining tells each (driven clock)', () => {
+	const CREDENTIAL = { perSecond: 8, perMinute: 480 };
+
+	/**
+	 * Every 500 ms: the oldest of `inFlight` requests of ours is answered, and one more is sent. Remaining
+	 * falls by ours (one answer) and the other worker's: `others` a step (0.5: one a second).
+	 */
+	function share(limiter: RateLimiter, c: { t: number }, steps: number, { remaining, others = 0.5, inFlight = 3 }: { remaining: number; others?: number; inFlight?: number }) {
+		let theirs = 0;
+		const open: Booking[] = [];
+		const book = () => {
+			const b = limiter.tryBook();
+			if (!booked(b)) throw new Error(`the limiter held a request back ${b} ms (share ${limiter.share}, step ${c.t})`);
+			open.push(b);
+		};
+		while (open.length < inFlight) book();
+		for (let i = 1; i <= steps; i++) {
+			c.t += 500;
+			const before = Math.floor(theirs);
+			theirs += others;
+			remaining -= 1 + Math.floor(theirs) - before;
+			const answered = open.shift()!;
+			limiter.observe(200, remaining, 30_000, undefined, answered);
+			limiter.finish(answered);
+			if (i < steps) book();
+		}
+		// The rest are answered without a word on the window, so that the next call starts clean.
+		for (const b of open) limiter.finish(b);
+		return remaining;
+	}
+
+	it('sees another worker sending 1 a second behind 3 requests of its own in flight', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		// Our requests sent after the one answered are not in its Remaining: they are not taken off the
+		// others' count (that hid the other worker, and this one kept the whole limit).
+		share(limiter, c, 10, { remaining: 400 });
+		expect(limiter.seesOthers).toBe(true);
+		// Alone with the same requests in flight, nobody else is seen.
+		const alone = heard(new RateLimiter(CREDENTIAL, c.now));
+		share(alone, c, 10, { remaining: 300, others: 0 });
+		expect(alone.seesOthers).toBe(false);
+		expect(alone.share).toBe(1);
+	});
+
+	it('does not grow its part while a 429 of its own is among the samples, then grows again', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		// The other worker sends 6 a second, so the part shrinks.
+		let remaining = share(limiter, c, 30, { remaining: 470, others: 3, inFlight: 1 });
+		expect(limiter.share).toBeLessThan(0.8);
+		c.t += 100;
+		limiter.observe(429, remaining, 500);
+		const after429 = limiter.share;
+		c.t += 600;
+		// The key looks far from full now (the 429's wait left it idle; refused requests are not counted):
+		// while the 429 is within the samples, the part stays.
+		remaining = share(limiter, c, 5, { remaining, others: 0.5, inFlight: 1 });
+		expect(limiter.share).toBeLessThanOrEqual(after429);
+		// Once it is not, the room is taken again.
+		share(limiter, c, 10, { remaining, others: 0.5, inFlight: 1 });
+		expect(limiter.share).toBeGreaterThan(after429);
+	});
+
+	it('after others were seen, takes the whole limit back only on 2.5 s of samples without them', () => {
+		const c = clock();
+		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
+		share(limiter, c, 30, { remaining: 470, others: 3, inFlight: 1 });
+		const seen = limiter.share;
+		expect(seen).toBeLessThan(0.75);
+		// A new window (Remaining jumps back up) and 2 s in which only our answers are counted: the other
+		// worker may send once a second or less. The part grows by at most a step, no jump to the whole.
+		share(limiter, c, 4, { remaining: 479, others: 0, inFlight: 1 });
+		expect(limiter.share).toBeLessThanOrEqual(seen * 1.25 + 1e-9);
+		expect(limiter.share).toBeLessThan(1);
+		// Alone for longer: back to the whole limit.
+		share(limiter, c, 12, { remaining: 470, others: 0, inFlight: 1 });
+		expect(limiter.share).toBe(1);
+	});
+});
+
 describe('what the process remembers per key', () => {
 	afterEach(() => resetLimiters());
 
