@@ -148,17 +148,7 @@ async function regularN8n(tmp, sandbox, name) {
 	}
 	// Registered once a post is no longer 404 (the trigger's probe: an event it does not listen for).
 	await waitFor('the trigger', async () => (await post(`${base}/webhook/${HOOK}/webhook`, JSON.stringify({ data: JSON.stringify({ Event: 'OptOut' }) }))).status !== 404, null, 60_000);
-	const executions = async (workflowId, status) => {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(status ? { status: [status] } : {}) }));
-		const all = [];
-		for (let lastId = ''; ; ) {
-			const r = await rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
-			const page = r.json?.data?.results ?? [];
-			all.push(...page);
-			if (page.length < 100) return all;
-			lastId = page[page.length - 1].id;
-		}
-	};
+	const executions = (workflowId, status) => env.listExecutions(rest, workflowId, status);
 	const count = async (workflowId, status) => {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
 		return Number((await rest('GET', `/rest/executions?filter=${filter}&limit=1`)).json?.data?.count ?? 0);

@@ -297,6 +297,22 @@ async function ownerSession(base) {
 	return cookie;
 }
 
+/**
+ * Every execution of a workflow (optionally of one status), read from n8n's REST API page by page.
+ * `rest(method, path)` answers `{ status, json }` with the owner's session (each caller has one).
+ */
+async function listExecutions(rest, workflowId, status) {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(status ? { status: [status] } : {}) }));
+	const all = [];
+	for (let lastId = ''; ; ) {
+		const r = await rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+		const page = r.json?.data?.results ?? [];
+		all.push(...page);
+		if (page.length < 100) return all;
+		lastId = page[page.length - 1].id;
+	}
+}
+
 function stopProcess(child) {
 	return new Promise((resolve) => {
 		if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -323,6 +339,7 @@ module.exports = {
 	prepareUserFolder,
 	startN8n,
 	ownerSession,
+	listExecutions,
 	stopProcess,
 	root,
 };

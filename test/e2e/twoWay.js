@@ -241,17 +241,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		});
 	};
 
-	const executions = async (workflowId, status) => {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(status ? { status: [status] } : {}) }));
-		const all = [];
-		for (let lastId = ''; ; ) {
-			const r = await rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
-			const page = r.json?.data?.results ?? [];
-			all.push(...page);
-			if (page.length < 100) return all;
-			lastId = page[page.length - 1].id;
-		}
-	};
+	const executions = (workflowId, status) => env.listExecutions(rest, workflowId, status);
 	/** What the node after the wait got, per finished execution. */
 	const afterOutputs = async (workflowId) => {
 		const out = [];
