@@ -50,6 +50,16 @@ export function forItem<T extends NodeApiError | NodeOperationError>(error: T, i
 }
 
 /**
+ * The item's number at the end of its message, as n8n asks of every item error ("... [item 2]"): once,
+ * for the item the error is reported for (an error shared by items, or named first for another, is
+ * renumbered). A tool's model reads only the message and has no items to count: it gets none.
+ */
+export function numberItem(node: INode, error: Error, itemIndex: number): void {
+	const message = error.message.replace(/ \[item \d+\]$/, '');
+	error.message = isTool(node) ? message : `${message} [item ${itemIndex}]`;
+}
+
+/**
  * An error on its way out of a catch block: one of n8n's node errors passes unchanged (ours are all
  * NodeApiError or NodeOperationError); anything else becomes a NodeOperationError for the item, as n8n
  * would report it anyway.

@@ -12,11 +12,21 @@ import type { ItemRun } from './runner/types';
  * same shape. A field the record lacks is left out rather than set to null.
  */
 
-/** The given fields of a record, leaving out those it lacks. */
+/**
+ * The given fields of a record, leaving out those it lacks. A dotted field (`contact.contact_id`) is read
+ * from the nested object and given flat under its last name (`contact_id`): simplified records are flat.
+ */
 export function pick(record: IDataObject, fields: readonly string[]): IDataObject {
 	const out: IDataObject = {};
 	for (const field of fields) {
-		if (record[field] !== undefined) out[field] = record[field];
+		const dot = field.indexOf('.');
+		if (dot === -1) {
+			if (record[field] !== undefined) out[field] = record[field];
+			continue;
+		}
+		const parent = record[field.slice(0, dot)];
+		const value = parent !== null && typeof parent === 'object' ? (parent as IDataObject)[field.slice(dot + 1)] : undefined;
+		if (value !== undefined) out[field.slice(dot + 1)] = value;
 	}
 	return out;
 }

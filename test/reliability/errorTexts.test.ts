@@ -53,7 +53,7 @@ describe('a read that fails says which item failed, not what was done or sent', 
 	test('Contact Get of a missing contact (1 item)', async () => {
 		const result = await getContacts(['999999']);
 		const error = errorOf(result);
-		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Contact 999999 was not found', itemIndex: 0 });
+		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Contact 999999 was not found [item 0]', itemIndex: 0 });
 		expect(error.description).toBe(
 			'SlickText said: Contact not found.\n\nNot read: item 0 (this message). This operation only reads: nothing was changed in SlickText.',
 		);
@@ -63,7 +63,7 @@ describe('a read that fails says which item failed, not what was done or sent', 
 	test('Contact Get of two contacts, the second missing', async () => {
 		const result = await getContacts(['1', '999999']);
 		const error = errorOf(result);
-		expect(error).toMatchObject({ httpCode: '404', message: 'Contact 999999 was not found', itemIndex: 1 });
+		expect(error).toMatchObject({ httpCode: '404', message: 'Contact 999999 was not found [item 1]', itemIndex: 1 });
 		expect(error.description).toBe(
 			'SlickText said: Contact not found.\n\nNot read: item 1 (this message). This operation only reads: nothing was changed in SlickText.',
 		);
@@ -77,7 +77,7 @@ describe('a read that fails says which item failed, not what was done or sent', 
 		// Items run side by side: both lookups went out before either failed.
 		expect(sent(ctx.sandbox, CONTACTS)).toHaveLength(4);
 		expect(error.itemIndex).toBe(1);
-		expect(error.message).toBe('Contact 999998 was not found');
+		expect(error.message).toBe('Contact 999998 was not found [item 1]');
 		expect(error.description).toMatch(/Not read: item 1 \(this message\), also item 3\. This operation only reads/);
 	});
 });
@@ -110,7 +110,7 @@ describe("the error's item is the one its text calls \"this message\"", () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { method: 'GET', path: ACCOUNT } });
 		const result = await legacySend(legacyContacts(2));
 		const error = errorOf(result);
-		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '500', message: 'SlickText could not complete the request (500)' });
+		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '500', message: 'SlickText could not complete the request (500) [item 0]' });
 		const named = /Not done: item (\d+) \(this message\)/.exec(error.description);
 		expect(named).not.toBeNull();
 		expect(error.itemIndex).toBe(Number(named![1]));
@@ -126,8 +126,8 @@ describe("the error's item is the one its text calls \"this message\"", () => {
 		const result = await legacySend(legacyContacts(2), true);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => String(item.json.error))).toEqual([
-			'SlickText could not complete the request (500)',
-			'SlickText could not complete the request (500)',
+			'SlickText could not complete the request (500) [item 0]',
+			'SlickText could not complete the request (500) [item 1]',
 		]);
 		expect(sent(ctx.sandbox, MESSAGES)).toHaveLength(0);
 		// Items go on their own with Continue On Fail: item 1 asks for the account itself after item 0's failed.
@@ -158,7 +158,7 @@ describe('a read SlickText answers 5xx, or does not answer, is asked again; a wr
 		ctx.sandbox.injectFault({ kind: 'status', status: 503, times: Infinity, body: { message: 'Down for maintenance' }, match: { path: `${CONTACTS}/1` } });
 		const result = await getContacts(['1']);
 		const error = errorOf(result);
-		expect(error).toMatchObject({ httpCode: '503', message: 'SlickText could not complete the request (503)' });
+		expect(error).toMatchObject({ httpCode: '503', message: 'SlickText could not complete the request (503) [item 0]' });
 		expect(error.description).toContain('SlickText said: Down for maintenance.');
 		expect(sent(ctx.sandbox, `${CONTACTS}/1`)).toHaveLength(READ_TRIES);
 	});

@@ -4,4 +4,4 @@ import { SIMPLE_CONTACT_FIELDS } from '../../shared/simplify';
 
 export const CONTACT_SUMMARY = [...SIMPLE_CONTACT_FIELDS];
 
-export const MESSAGE_SUMMARY = ['_id', 'to', 'from', 'body', 'direction', 'status', 'contact', 'created'];
+export const MESSAGE_SUMMARY = ['_id', 'to', 'from', 'body', 'direction', 'status', 'contact.contact_id', 'created'];

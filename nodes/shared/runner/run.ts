@@ -11,7 +11,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { isNotSent, markOwn } from '../errors';
+import { isNotSent, markOwn, numberItem } from '../errors';
 import { CREDENTIAL_TYPE } from '../platform';
 import { baseUrlOf, wireOf } from '../transport/request';
 import { asInputError, invalidInputError } from './checks';
@@ -106,14 +106,17 @@ function requestOf(ctx: IExecuteFunctions, item: RunItem, route: Route, settings
 function asItemError(ctx: IExecuteFunctions, error: Error & { description?: string }, itemIndex: number): Error {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
+		numberItem(ctx.getNode(), error, itemIndex);
 		return error;
 	}
-	return new NodeApiError(ctx.getNode(), error as unknown as JsonObject, {
+	const wrapped = new NodeApiError(ctx.getNode(), error as unknown as JsonObject, {
 		itemIndex,
 		message: error?.message,
 		description: error?.description,
 		httpCode: 'none',
 	});
+	numberItem(ctx.getNode(), wrapped, itemIndex);
+	return wrapped;
 }
 
 /** The error of an item whose write an earlier try sent without an answer, and which is not sent again. */

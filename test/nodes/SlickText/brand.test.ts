@@ -64,7 +64,7 @@ describe('Brand: Get Usage', () => {
 		const result = await run('getUsage', ctx.sandbox.currentCredentials({ brandId: '2002' }));
 		const error = result.error as any;
 		expect(error.httpCode).toBe('403');
-		expect(error.message).toBe('Forbidden');
+		expect(error.message).toBe('Forbidden [item 0]');
 		expect(error.description).toContain('This API key has no access to brand 2002.');
 		expect(error.description).toContain('Check the API key and the brand ID');
 		expect(sent(ctx.sandbox)[0].path).toBe('/v1/brands/2002/usage');

@@ -245,7 +245,7 @@ describe('Campaign: Get', () => {
 	test('a campaign that does not exist: a 404 naming the campaign', async () => {
 		const result = await run({ operation: 'get', campaignId: locator('id', '321') });
 		expect((result.error as any).httpCode).toBe('404');
-		expect(result.error?.message).toBe('Campaign 321 was not found');
+		expect(result.error?.message).toBe('Campaign 321 was not found [item 0]');
 	});
 
 	test('a non-numeric ID fails before any request', async () => {

@@ -182,7 +182,7 @@ describe('Contact: Get', () => {
 		const result = await run({ operation: 'get', contactId: locator('id', '999999') });
 		const error = result.error as any;
 		expect(error.httpCode).toBe('404');
-		expect(error.message).toBe('Contact 999999 was not found');
+		expect(error.message).toBe('Contact 999999 was not found [item 0]');
 		expect(error.description).toContain('Contact not found.');
 		expect(sent(ctx.sandbox)[0].path).toBe(`${BRAND}/contacts/999999`);
 	});
@@ -201,7 +201,7 @@ describe('Contact: Get', () => {
 		});
 		const error = result.error as any;
 		expect(error.httpCode).toBe('403');
-		expect(error.message).toBe('Forbidden');
+		expect(error.message).toBe('Forbidden [item 0]');
 		expect(error.description).toContain('This API key has no access to brand 2002.');
 		expect(error.description).toContain('Check the API key and the brand ID');
 		const [request] = sent(ctx.sandbox);
@@ -484,7 +484,7 @@ describe('Contact: Update', () => {
 		const result = await run({ operation: 'update', contactId: locator('id', '777777'), updateFields: { city: 'Austin' } });
 		const error = result.error as any;
 		expect(error.httpCode).toBe('404');
-		expect(error.message).toBe('Contact 777777 was not found');
+		expect(error.message).toBe('Contact 777777 was not found [item 0]');
 		expect(sent(ctx.sandbox)).toHaveLength(1);
 		expect(sent(ctx.sandbox)[0].method).toBe('PUT');
 	});

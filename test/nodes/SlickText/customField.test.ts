@@ -71,7 +71,7 @@ describe('Custom Field: Get', () => {
 
 	test('an unknown field fails with a not-found error that names it', async () => {
 		const result = await run({ operation: 'get', customFieldId: rl('id', '777') });
-		expect(result.error?.message).toBe('Custom field 777 was not found');
+		expect(result.error?.message).toBe('Custom field 777 was not found [item 0]');
 	});
 
 	test('a non-numeric ID fails before any request', async () => {

@@ -29,7 +29,7 @@ describe('Keyword: Get', () => {
 	test('a keyword that does not exist: a 404 naming the keyword', async () => {
 		const result = await run({ operation: 'get', keywordId: locator('id', '404') });
 		expect((result.error as any).httpCode).toBe('404');
-		expect(result.error?.message).toBe('Keyword 404 was not found');
+		expect(result.error?.message).toBe('Keyword 404 was not found [item 0]');
 	});
 
 	test('a non-numeric ID fails before any request', async () => {

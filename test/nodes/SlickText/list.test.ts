@@ -71,7 +71,7 @@ describe('List: Get', () => {
 
 	test('an unknown list fails with a not-found error that names it', async () => {
 		const result = await run({ operation: 'get', listId: rl('id', '999999') });
-		expect(result.error?.message).toBe('List 999999 was not found');
+		expect(result.error?.message).toBe('List 999999 was not found [item 0]');
 		expect((result.error as any)?.description).toContain('List not found.');
 		expect(sent(ctx.sandbox)).toHaveLength(1);
 		expect(sent(ctx.sandbox)[0].status).toBe(404);
@@ -223,7 +223,7 @@ describe('List: Get Contacts', () => {
 
 	test('an unknown list fails with a not-found error that names it', async () => {
 		const result = await run({ operation: 'getContacts', listId: rl('id', '4242'), returnAll: true });
-		expect(result.error?.message).toBe('List 4242 was not found');
+		expect(result.error?.message).toBe('List 4242 was not found [item 0]');
 		expect(sent(ctx.sandbox)[0].status).toBe(404);
 	});
 });

@@ -99,7 +99,7 @@ describe('List > Add / Remove Contacts: chunks of 500', () => {
 		ctx.sandbox.requests.length = 0;
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, match: { method: 'DELETE', path: `${BRAND}/lists/contacts`, nth: 2 } });
 		const result = await run({ operation: 'removeContacts', contactIds: '={{ $json.ids }}', listIds: [5] }, { items: [{ ids }] });
-		expect(result.error?.message).toBe('SlickText could not complete the request (500) (the 2nd of 3 requests of up to 500 contacts)');
+		expect(result.error?.message).toBe('SlickText could not complete the request (500) (the 2nd of 3 requests of up to 500 contacts) [item 0]');
 		expect(result.error?.description).toContain(
 			'Done before this stop: the first 500 of 1234 contacts, in the order given, were removed. Not done: contacts 501-1000 (the request this message is about); contacts 1001-1234 were not sent.',
 		);
@@ -119,7 +119,7 @@ describe('List > Add / Remove Contacts: chunks of 500', () => {
 		const ids = contactIds(1001);
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, match: { method: 'POST', path: `${BRAND}/lists/contacts`, nth: 1 } });
 		const result = await run({ operation: 'addContacts', contactIds: '={{ $json.ids }}', listIds: [5] }, { items: [{ ids }] });
-		expect(result.error?.message).toBe('SlickText could not complete the request (500) (the 1st of 3 requests of up to 500 contacts)');
+		expect(result.error?.message).toBe('SlickText could not complete the request (500) (the 1st of 3 requests of up to 500 contacts) [item 0]');
 		expect(result.error?.description).toContain(
 			"None of this item's 1001 contacts were added. Not done: contacts 1-500 (the request this message is about); contacts 501-1001 were not sent.",
 		);

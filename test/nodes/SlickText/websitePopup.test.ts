@@ -32,7 +32,7 @@ describe('Website Popup: Get', () => {
 
 	test('an unknown popup fails with a not-found error that names it', async () => {
 		const result = await run({ operation: 'get', websitePopupId: rl('id', '404') });
-		expect(result.error?.message).toBe('Website popup 404 was not found');
+		expect(result.error?.message).toBe('Website popup 404 was not found [item 0]');
 	});
 
 	test('a non-numeric ID fails before any request', async () => {

@@ -32,7 +32,7 @@ describe('Workflow: Get', () => {
 
 	test('an unknown workflow fails with a not-found error that names it', async () => {
 		const result = await run({ operation: 'get', workflowId: rl('id', '31337') });
-		expect(result.error?.message).toBe('Workflow 31337 was not found');
+		expect(result.error?.message).toBe('Workflow 31337 was not found [item 0]');
 		expect(sent(ctx.sandbox)[0].status).toBe(404);
 	});
 

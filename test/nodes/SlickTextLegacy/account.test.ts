@@ -24,7 +24,7 @@ describe('Account: Get', () => {
 	test('wrong keys fail with 401 and say to check the public and private keys', async () => {
 		const result = await run({ operation: 'get' }, { credentials: { privateKey: 'wrong' } });
 		const error = describeError(result.error);
-		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Authorization failed', httpCode: '401' });
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Authorization failed [item 0]', httpCode: '401' });
 		expect(error.description).toContain('Check the public and private keys');
 		expect(sent(ctx.sandbox)[0].status).toBe(401);
 	});
@@ -34,7 +34,7 @@ describe('Account: Get', () => {
 		ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { path: `${BASE}/account` } });
 		const result = await run({ operation: 'get' });
 		const error = describeError(result.error);
-		expect(error).toMatchObject({ name: 'NodeApiError', message: 'SlickText could not complete the request (500)', httpCode: '500' });
+		expect(error).toMatchObject({ name: 'NodeApiError', message: 'SlickText could not complete the request (500) [item 0]', httpCode: '500' });
 		expect(error.description).toContain('Database is down');
 		expect(sent(ctx.sandbox).map((r) => [r.method, r.path, r.status])).toEqual(Array(3).fill(['GET', `${BASE}/account`, 500]));
 	});

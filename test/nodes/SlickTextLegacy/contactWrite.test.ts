@@ -118,7 +118,7 @@ describe('Contact: Opt In', () => {
 		expect(describeError(result.error)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '400',
-			message: 'Bad request: Number is already subscribed to this textword.',
+			message: 'Bad request: Number is already subscribed to this textword. [item 0]',
 		});
 	});
 
@@ -201,7 +201,7 @@ describe('Contact: Opt Out', () => {
 		expect(state().optOuts.has(membership(contact.textword, contact.number))).toBe(true);
 
 		const again = await run({ operation: 'optIn', textwordId: rl(contact.textword), number: contact.number, optInMethod: 'OPTIN' });
-		expect(describeError(again.error).message).toBe('Bad request: Contact opted out; they must text in to rejoin');
+		expect(describeError(again.error).message).toBe('Bad request: Contact opted out; they must text in to rejoin [item 0]');
 	});
 
 	test('a non-numeric ID fails before any request', async () => {
@@ -228,6 +228,6 @@ describe('Contact: Delete', () => {
 
 	test('an unknown contact fails with a 404 NodeApiError', async () => {
 		const result = await run({ operation: 'delete', contactId: rl('1') });
-		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Contact 1 was not found' });
+		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Contact 1 was not found [item 0]' });
 	});
 });

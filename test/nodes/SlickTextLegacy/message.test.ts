@@ -98,7 +98,7 @@ describe('Message: Delete', () => {
 		expect(describeError(result.error)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '400',
-			message: 'Bad request: Sent messages cannot be deleted.',
+			message: 'Bad request: Sent messages cannot be deleted. [item 0]',
 		});
 		expectForm(sent(ctx.sandbox)[0], '/messages/90003', { action: 'DELETE' });
 		expect(message('90003')).toBeDefined();
@@ -113,7 +113,7 @@ describe('Message: Delete, item by item', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0].error?.message).toBe('Bad request: Sent messages cannot be deleted.');
+		expect(result.items[0].error?.message).toBe('Bad request: Sent messages cannot be deleted. [item 0]');
 		expect(result.items[1].json).toEqual({ deleted: true, id: 90010 });
 		expect(sent(ctx.sandbox).map((r) => r.path).sort()).toEqual([`${BASE}/messages/90003`, `${BASE}/messages/90010`]);
 		expect(message('90003')).toBeDefined();

@@ -137,7 +137,7 @@ describe('Message: Send', () => {
 		expect(describeError(result.error)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '400',
-			message: 'Bad request: Contact opted out; they must text in to rejoin',
+			message: 'Bad request: Contact opted out; they must text in to rejoin [item 0]',
 		});
 	});
 
@@ -223,7 +223,7 @@ describe('Message: Schedule', () => {
 
 	test('a schedule in the past: SlickText refuses and its message comes through', async () => {
 		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: 'Too late', scheduledFor: '2020-01-02T10:15:00Z' });
-		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '400', message: 'Bad request: scheduled must be in the future.' });
+		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '400', message: 'Bad request: scheduled must be in the future. [item 0]' });
 	});
 
 	test('a scheduled message can be cancelled with Delete', async () => {

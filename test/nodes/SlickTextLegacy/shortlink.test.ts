@@ -47,7 +47,7 @@ describe('Shortlink: Get', () => {
 
 	test('an unknown hash fails with a 404 NodeApiError', async () => {
 		const result = await run({ operation: 'get', findBy: 'hash', hash: 'nope1' });
-		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Shortlink hash-nope1 was not found' });
+		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Shortlink hash-nope1 was not found [item 0]' });
 	});
 });
 

@@ -28,7 +28,7 @@ describe('Textword: Get', () => {
 
 	test('an unknown textword fails with a 404 NodeApiError', async () => {
 		const result = await run({ operation: 'get', textwordId: rl('9999') });
-		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Textword 9999 was not found' });
+		expect(describeError(result.error)).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: 'Textword 9999 was not found [item 0]' });
 	});
 });
 

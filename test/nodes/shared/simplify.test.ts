@@ -57,6 +57,24 @@ describe('Simplify', () => {
 		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([{ opt_in_status: 'blocked', limit: '4', offset: '0' }]);
 	});
 
+	test('Message > Get Many: flat records, the contact given as contact_id', async () => {
+		const result = await current({ resource: 'message', operation: 'getAll', returnAll: false, limit: 5, simplify: true });
+		expect(result.error).toBeUndefined();
+		const expected = ctx.sandbox.state.current.messages.slice(0, 5).map((m: any) => ({
+			...simplified(m, ['_id', 'to', 'from', 'body', 'direction', 'status']),
+			contact_id: m.contact.contact_id,
+			created: m.created,
+		}));
+		expect(expected[0].contact_id).toEqual(expect.anything());
+		expect(result.json).toEqual(expected);
+		// Nothing nested is left, and at most 10 fields.
+		for (const json of result.json) {
+			expect(Object.values(json).every((v) => v === null || typeof v !== 'object')).toBe(true);
+			expect(Object.keys(json).length).toBeLessThanOrEqual(10);
+		}
+		expect(sent(ctx.sandbox).map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/v1/brands/1001/messages', { limit: '5', offset: '0' }]]);
+	});
+
 	test('Legacy Contact > Get Many: subscribers with only the simplified fields', async () => {
 		const result = await runNode({
 			type: 'slickTextLegacy',

@@ -259,6 +259,15 @@ const INTENDED: Intended[] = [
 		is: (shipped, routing, { set }) =>
 			set === 'restricted credential' && shipped.error === undefined && routing.requests.length === 0 && /domain/i.test(JSON.stringify(routing)),
 	},
+	{
+		reason:
+			"An item's error message ends with its item ('[item 1]'), SlickText's refusals too, as n8n's UX guidelines ask; " +
+			"n8n's routing node gives SlickText's refusal without it (same requests, same items and errors otherwise).",
+		is: (shipped, routing) =>
+			same(shipped.requests, routing.requests) &&
+			!same(shipped, routing) &&
+			JSON.stringify(shipped).replace(/ \[item \d+\]"/g, '"') === JSON.stringify(routing),
+	},
 ];
 
 // ------------------------------------------------------------------------------ the parameter sets
