@@ -345,7 +345,7 @@ export class RateLimiter {
 		if (windowMax !== undefined) this.learner.learnWindowMax(windowMax, remaining);
 		if (status === 429) {
 			this.blockFor(resetMs ?? 1000);
-			this.learner.learnFrom429(t, resetMs, this.limit);
+			this.learner.learnFrom429(t, resetMs, this.limit, remaining, () => this.unanswered(answered));
 			return;
 		}
 		this.learner.accepted(t, this.limit, this.blockedUntil);

@@ -23,6 +23,8 @@ const SHARE_SNAP_BACK = 0.95;
 const SHARE_MAX_STEP = 1.25;
 /** What a 429 leaves of the share while x-RateLimit-Remaining shows others sending on the key. */
 const SHARE_DECREASE_LEARNT = 0.9;
+/** The part a process takes when a 429 first shows others on the key (one other, until answers tell). */
+const SHARE_FIRST_GUESS = 0.5;
 /** Kept free of what other senders leave (a fraction of the limit), while others are seen sending. */
 const SHARE_HEADROOM = 0.06;
 /**
@@ -189,9 +191,26 @@ export class LimitLearner {
 	 * previous second: the per-second limit becomes what the API accepted in that second (if fewer than the
 	 * limiter allowed), or one less when such slips repeat.
 	 */
-	learnFrom429(t: number, resetMs: number | undefined, limit: RateLimit): void {
+	learnFrom429(t: number, resetMs: number | undefined, limit: RateLimit, remaining?: number, unanswered: () => number = () => 0): void {
 		const previous429 = this.last429;
 		this.last429 = t;
+		const windowMax = this.announced?.perMinute;
+		if (
+			this.othersSeen !== true &&
+			remaining !== undefined &&
+			windowMax !== undefined &&
+			windowMax - remaining > this.answered + unanswered()
+		) {
+			// The window counted more requests than this process ever had accepted (or has in flight):
+			// others use the key, whatever this second looked like. Typically a worker whose first answers
+			// are 429s because another already sends at the whole limit: it had nothing accepted, so it
+			// learnt nothing, and sent the whole limit again after each reset (4 refused a second at 4/s).
+			// Half, as if one other: the share updates find the real part once answers are accepted.
+			this.othersSeen = true;
+			this.share = Math.min(this.share, SHARE_FIRST_GUESS);
+			this.perSecondCap = Infinity;
+			return;
+		}
 		if (this.othersSeen === true) {
 			if (t - previous429 > EPISODE_MS) this.share = Math.max(this.minShare(limit), this.share * SHARE_DECREASE_LEARNT);
 			return;

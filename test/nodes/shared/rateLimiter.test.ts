@@ -622,6 +622,41 @@ describe('two workers on one key: what Remaining tells each (driven clock)', () 
 		expect(alone.share).toBe(1);
 	});
 
+	it('takes half the limit when its first answers are 429s and the window counted requests that were not its own', () => {
+		const c = clock();
+		const limiter = new RateLimiter(CREDENTIAL, c.now);
+		// The probe: refused, while the window (240 a minute) already counted 8 requests, none of them ours.
+		const probe = limiter.tryBook();
+		if (!booked(probe)) throw new Error('the probe was held back');
+		c.t += 50;
+		limiter.observe(429, 232, 400, 240, probe);
+		limiter.finish(probe, true);
+		expect(limiter.seesOthers).toBe(true);
+		expect(limiter.share).toBe(0.5);
+		// After the reset it spaces its requests (2 a second, half of 4) instead of sending 4 at once: the
+		// second waits.
+		c.t += 500;
+		expect(booked(limiter.tryBook())).toBe(true);
+		expect(booked(limiter.tryBook())).toBe(false);
+		// A 429 of a process that has had its own requests accepted in this window says nothing of others.
+		const alone = new RateLimiter(CREDENTIAL, c.now);
+		let remaining = 240;
+		for (let i = 0; i < 4; i++) {
+			const b = alone.tryBook();
+			if (!booked(b)) throw new Error('held back');
+			c.t += 250;
+			alone.observe(200, --remaining, 30_000, 240, b);
+			alone.finish(b);
+		}
+		c.t += 1_100;
+		const refused = alone.tryBook();
+		if (!booked(refused)) throw new Error('held back');
+		alone.observe(429, remaining, 400, 240, refused);
+		alone.finish(refused, true);
+		expect(alone.seesOthers).toBe(false);
+		expect(alone.share).toBe(1);
+	});
+
 	it('does not grow its part while a 429 of its own is among the samples, then grows again', () => {
 		const c = clock();
 		const limiter = heard(new RateLimiter(CREDENTIAL, c.now));
