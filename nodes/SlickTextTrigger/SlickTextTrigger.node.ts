@@ -11,12 +11,13 @@ import {
 } from 'n8n-workflow';
 
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
-import type { Platform } from '../shared/platform';
+import { CREDENTIAL_TYPE, type Platform } from '../shared/platform';
 import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
-import { acceptRegistration } from '../shared/replies/forwarding';
+import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
 import { isRegistration } from '../shared/replies/protocol';
+import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
 import { properties } from './properties';
@@ -72,6 +73,18 @@ function memoryScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
+/**
+ * What the trigger can check of waits and replies: its credential's signing key (a registration must be
+ * signed with it) and whether it verifies replies (legacy: a webhook secret; current: Confirm Events).
+ */
+async function trustOf(ctx: IWebhookFunctions, platform: Platform): Promise<TriggerTrust> {
+	const type = CREDENTIAL_TYPE[platform];
+	const credentials = ctx.getNode().credentials?.[type] ? ((await ctx.getCredentials(type)) as IDataObject) : undefined;
+	const verifies =
+		platform === 'legacy' ? (await legacyWebhookSecret(ctx)) !== '' : credentials !== undefined && (ctx.getNodeParameter('confirmEvents', false) as boolean);
+	return { key: signingKeyOf(platform, credentials), verifies };
+}
+
 export class SlickTextTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SlickText Trigger',
@@ -96,15 +109,18 @@ export class SlickTextTrigger implements INodeType {
 		credentials: [
 			// n8n's editor (2.41) takes a parameter each of whose values shows a credential (in `show`) for the
 			// node's authentication selector: it hides it from the panel and sets it from the credential picked.
-			// Platform must stay visible and set by the user alone, so the current credential shows on
-			// `confirmEvents` and is only hidden (`hide`) by platform: `current` shows no credential by itself.
-			// Confirm Events with SlickText looks each current-platform event up with the API (verification.ts).
+			// Platform must stay visible and set by the user alone, so the current credential is shown by a rule
+			// on no parameter (`@version`, every version) and only hidden (`hide`) by platform: `current` shows
+			// no credential by itself. It is optional: events come without it; Confirm Events with SlickText
+			// looks them up with it (verification.ts), and waiting workflows sign their waits with it
+			// (shared/replies/signing.ts), so that nobody else can register one.
 			{
 				name: 'slickTextApi',
-				required: true,
-				displayOptions: { show: { confirmEvents: [true] }, hide: { platform: ['legacy'] } },
+				required: false,
+				displayOptions: { show: { '@version': [1, 2] }, hide: { platform: ['legacy'] } },
 			},
-			// Holds the legacy webhook secret (legacySecret.ts); without one nothing is checked.
+			// Holds the legacy webhook secret (legacySecret.ts), without which nothing is checked, and the keys
+			// waiting workflows sign their waits with.
 			{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
 		],
 		// n8n reads these for every request. Plain values, like every parameter webhook() reads: with
@@ -147,7 +163,7 @@ export class SlickTextTrigger implements INodeType {
 		let rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 		const body = this.getBodyData() as unknown;
 		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
-		if (isRegistration(body)) return acceptRegistration(this, platform, memoryScope(this));
+		if (isRegistration(body)) return acceptRegistration(this, platform, memoryScope(this), await trustOf(this, platform));
 		if (rawBody === undefined && isEmptyBody(body) && !request.readableEnded) {
 			// n8n left the body unread (a content type it does not parse): read it here, at most 1 MB.
 			const read = await readLimited(request, MAX_BODY_BYTES);
@@ -157,19 +173,17 @@ export class SlickTextTrigger implements INodeType {
 		const delivery = readDelivery(platform, { body, rawBody, contentLength });
 		if (!delivery.ok) return refuse(this, 400, delivery.message);
 
-		if (platform === 'legacy') {
-			const secret = await legacyWebhookSecret(this);
-			if (secret !== '') {
-				const header = headers['x-slicktext-signature'];
-				if (header === undefined) return refuse(this, 401, 'Missing X-Slicktext-Signature header');
-				if (!signatureMatches(header, delivery.signedTexts, secret)) {
-					return refuse(this, 401, 'Invalid X-Slicktext-Signature');
-				}
+		const secret = platform === 'legacy' ? await legacyWebhookSecret(this) : '';
+		if (secret !== '') {
+			const header = headers['x-slicktext-signature'];
+			if (header === undefined) return refuse(this, 401, 'Missing X-Slicktext-Signature header');
+			if (!signatureMatches(header, delivery.signedTexts, secret)) {
+				return refuse(this, 401, 'Invalid X-Slicktext-Signature');
 			}
 		}
 
 		// A reply a waiting workflow takes goes there, whichever events the trigger itself starts runs for.
-		const replies = await resumeWaitingWorkflows(this, platform, memoryScope(this), delivery.events);
+		const replies = await resumeWaitingWorkflows(this, platform, memoryScope(this), delivery.events, secret !== '');
 		// Once SlickText has its answer, whatever follows starts a run or nothing, and answers nothing.
 		const finish = (result: IWebhookResponseData): IWebhookResponseData =>
 			replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;

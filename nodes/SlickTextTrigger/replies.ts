@@ -28,11 +28,13 @@ function answerNow(ctx: IWebhookFunctions): void {
 	res.end();
 }
 
+/** `signed`: the legacy delivery's signature was checked (the trigger has a webhook secret). */
 export async function resumeWaitingWorkflows(
 	ctx: IWebhookFunctions,
 	platform: Platform,
 	scope: string,
 	events: ReceivedEvent[],
+	signed: boolean,
 ): Promise<AfterReplies> {
 	const after: AfterReplies = { events, claimed: new Set(), answered: false };
 	if (ctx.getMode() === 'manual') return after;
@@ -41,6 +43,8 @@ export async function resumeWaitingWorkflows(
 	const staticData = ctx.getWorkflowStaticData('node');
 	const keyOf = (event: ReceivedEvent) => (confirm ? confirmedKey(event) : event.key);
 	const handed = await handReplies(ctx, platform, scope, events, {
+		// A reply is verified when SlickText's signature was checked, or SlickText confirmed it (below).
+		verified: platform === 'legacy' ? signed : confirm,
 		answerNow: () => {
 			if (after.answered) return;
 			after.answered = true;

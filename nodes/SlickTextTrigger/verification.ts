@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import {
+	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -226,6 +227,12 @@ async function confirmOne(ctx: HttpContext, credentials: IDataObject, scope: str
  */
 export async function confirmInRun(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	if (items.length === 0) return items;
+	// The credential is optional in the panel (events come without it): Confirm Events cannot work without one.
+	if (!ctx.getNode().credentials?.slickTextApi) {
+		throw new NodeOperationError(ctx.getNode(), 'Confirm Events with SlickText needs the SlickText API credential', {
+			description: "Choose, in the trigger, the SlickText API credential of the brand whose events come in, or turn Confirm Events off.",
+		});
+	}
 	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
 	const scope = scopeOf(credentials);
 	const results = await Promise.all(items.map(async (item) => await confirmOne(ctx, credentials, scope, item.json)));
@@ -253,7 +260,12 @@ export async function confirmInRun(ctx: IExecuteFunctions, items: INodeExecution
  * is resumed only by a reply SlickText confirms. When SlickText cannot be asked, the event is not taken
  * for a wait here and goes on as any event (its run checks it again, and fails loudly if it must).
  */
-export async function confirmedInWebhook(ctx: HttpContext & { getCredentials(type: string): Promise<object> }, json: IDataObject): Promise<boolean> {
+export async function confirmedInWebhook(
+	ctx: HttpContext & { getCredentials(type: string): Promise<object>; getNode(): { credentials?: object } },
+	json: IDataObject,
+): Promise<boolean> {
+	// Without the credential nothing is confirmed here; the event's run then says what is missing.
+	if (!(ctx.getNode().credentials as IDataObject | undefined)?.slickTextApi) return false;
 	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
 	const result = await confirmOne(ctx, credentials, scopeOf(credentials), json);
 	return 'ok' in result && result.ok;
@@ -267,7 +279,7 @@ export const confirmEventsProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to look each event up with the SlickText API (1 request, in the run) and pass on only events of a real contact of the credential's brand with the event's number or message. SlickText does not sign these requests.",
+			"Whether to look each event up with the SlickText API (1 request, in the run) and pass on only events of a real contact of the credential's brand with the event's number or message. SlickText does not sign these requests. Needs the SlickText API credential. Approvals by text (Send and Wait for Reply) trust only replies confirmed this way.",
 		displayOptions: { show: { platform: ['current'] } },
 	},
 ];

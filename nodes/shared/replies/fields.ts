@@ -42,6 +42,22 @@ export function replyFields(): INodeProperties[] {
 			description: 'What kind of answer the workflow waits for',
 		},
 		{
+			displayName:
+				'An approval takes only replies the SlickText Trigger verifies: the webhook secret in its SlickText Legacy API credential (legacy), or Confirm Events with SlickText (current)',
+			name: 'approvalNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { responseType: ['approval'] } },
+		},
+		{
+			displayName:
+				"Without the webhook secret (legacy) or Confirm Events (current) in the SlickText Trigger, anyone who reaches its URL could send this reply: the output's reply.verified says whether it was checked",
+			name: 'freeTextNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { responseType: ['freeText'] } },
+		},
+		{
 			displayName: 'Yes Words',
 			name: 'yesWords',
 			type: 'string',
@@ -84,6 +100,14 @@ export function replyFields(): INodeProperties[] {
 			placeholder: 'Add option',
 			default: {},
 			options: [
+				{
+					displayName: 'Accept Unverified Replies',
+					name: 'acceptUnverifiedReplies',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether an approval may take a reply the SlickText Trigger cannot verify (no webhook secret on legacy, no Confirm Events on current). Anyone who can reach the trigger\'s URL could then answer YES for the person. Free Text takes such replies anyway.',
+				},
 				{
 					displayName: 'Limit Wait Time',
 					name: 'limitWaitTime',
@@ -152,6 +176,8 @@ export interface AnswerSettings {
 	yes: string[];
 	no: string[];
 	keepWaiting: boolean;
+	/** Options > Accept Unverified Replies: an approval may take a reply the trigger did not verify. */
+	acceptUnverified: boolean;
 }
 
 /** Reads a parameter: the webhook context takes no item index, the execute context item 0 (the one item). */
@@ -163,6 +189,7 @@ export function answerSettings(get: ReadParameter): AnswerSettings {
 		yes: wordList(get('yesWords', DEFAULT_YES_WORDS)),
 		no: wordList(get('noWords', DEFAULT_NO_WORDS)),
 		keepWaiting: get('otherAnswers', 'notUnderstood') === 'keepWaiting',
+		acceptUnverified: (get('waitOptions', {}) as IDataObject | undefined)?.acceptUnverifiedReplies === true,
 	};
 }
 
@@ -174,8 +201,9 @@ export function waitEnd(ctx: IExecuteFunctions, now: number): Date {
 	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined;
 	if (!limit) return WAIT_INDEFINITELY;
 	const fail = (problem: string) =>
-		new NodeOperationError(ctx.getNode(), `Limit Wait Time: ${problem}`, {
+		new NodeOperationError(ctx.getNode(), `Limit Wait Time: ${problem} [item 0]`, {
 			description: 'Set how long the workflow waits for the answer, or remove Limit Wait Time to wait without a limit.',
+			itemIndex: 0,
 		});
 	if (limit.limitType === 'atSpecifiedTime') {
 		const at = new Date(String(limit.maxDateAndTime ?? ''));

@@ -5,12 +5,21 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
-import { readRegistration, replyOf, type Forward, type Reply } from './protocol';
+import { readRegistration, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
 import { addWait, endWait, waitsFor, type Wait } from './registry';
+import { open } from './signing';
 
 function answerWith(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
-	respond(ctx, status, { registered: false, message });
+	respond(ctx, status, { registered: false, message } satisfies RegistrationAnswer);
 	return { noWebhookResponse: true };
+}
+
+/** What the trigger knows of its own trust: its credential's signing key, and whether it verifies replies. */
+export interface TriggerTrust {
+	/** signing.ts signingKeyOf the trigger's credential; empty without one. */
+	key: string;
+	/** Legacy: a Webhook Secret is set; current: Confirm Events is on. */
+	verifies: boolean;
 }
 
 /** Answers the request itself (a Node.js response, as Express's is). */
@@ -20,9 +29,21 @@ export function respond(ctx: IWebhookFunctions, status: number, body: IDataObjec
 	res.end(JSON.stringify(body));
 }
 
-/** A registration (or its check) posted by a waiting node. */
-export function acceptRegistration(ctx: IWebhookFunctions, platform: Platform, scope: string): IWebhookResponseData {
-	const registration = readRegistration(ctx.getBodyData());
+/**
+ * A registration (or its check) posted by a waiting node. Only a signed one made with the trigger's own
+ * credential is read at all (signing.ts); anything else is refused with 401 and kept nowhere.
+ */
+export function acceptRegistration(ctx: IWebhookFunctions, platform: Platform, scope: string, trust: TriggerTrust): IWebhookResponseData {
+	const body = ctx.getBodyData();
+	const opened = open(trust.key, { payload: body[REGISTRATION_FIELD], signature: body[SIGNATURE_FIELD] }, Date.now());
+	if (!opened.ok) {
+		const hint =
+			trust.key === ''
+				? `Choose, in the SlickText Trigger, the same ${platform === 'legacy' ? 'SlickText Legacy API' : 'SlickText API'} credential as the waiting node uses.`
+				: 'Only a waiting node with the same SlickText credential as the trigger can register a wait.';
+		return answerWith(ctx, 401, `Wait refused: ${opened.reason}. ${hint}`);
+	}
+	const registration = readRegistration(opened.value);
 	if (typeof registration === 'string') return answerWith(ctx, 400, `Not a wait: ${registration}`);
 	if (ctx.getMode() === 'manual') {
 		return answerWith(ctx, 409, "This is the trigger's Test URL; waits are taken at its Production URL, once the workflow is published");
@@ -34,9 +55,11 @@ export function acceptRegistration(ctx: IWebhookFunctions, platform: Platform, s
 		// The trigger posts the person's reply to this address: only to the n8n it runs on.
 		const own = new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid').origin;
 		if (new URL(registration.resumeUrl).origin !== own) return answerWith(ctx, 400, 'The address of the wait is not on this n8n');
-		addWait(scope, ctx.getWorkflowStaticData('node'), registration, Date.now());
+		const added = addWait(scope, ctx.getWorkflowStaticData('node'), registration, Date.now());
+		// A full trigger refuses the new wait, never an older one: the node that asked fails with the reason.
+		if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
 	}
-	return { webhookResponse: { registered: true } };
+	return { webhookResponse: { registered: true, verifies: trust.verifies } satisfies RegistrationAnswer };
 }
 
 type Handed = 'taken' | 'declined' | 'gone' | 'failed';
@@ -83,6 +106,8 @@ async function onePerPerson<T>(key: string, work: () => Promise<T>): Promise<T> 
 
 /** The parts of the trigger that replies use: its checks of an event, and its memory of repeats. */
 export interface ReplyHooks {
+	/** Whether the trigger verified that SlickText sent the events (the signature, or Confirm Events). */
+	verified: boolean;
 	/** Called once before the first wait is asked: the trigger answers SlickText then. */
 	answerNow(): void;
 	/** Whether SlickText confirms the event (Confirm Events); true when the trigger does not confirm. */
@@ -113,7 +138,8 @@ export async function handReplies(
 	const staticData = ctx.getWorkflowStaticData('node');
 	const result: RepliesHanded = { done: new Set(), claimed: new Set() };
 	for (const [index, event] of events.entries()) {
-		const reply = replyOf(platform, event.name, event.json);
+		const found = replyOf(platform, event.name, event.json);
+		const reply = found && { ...found, verified: hooks.verified };
 		if (!reply || waitsFor(scope, staticData, reply.person, Date.now()).length === 0) continue;
 		hooks.answerNow();
 		if (!(await hooks.confirm(event.json, event.name))) continue;

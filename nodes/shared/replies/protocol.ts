@@ -3,8 +3,9 @@
  * other, and what counts as a reply. docs/architecture.md ("Two-way texts") has the whole design:
  *
  *   1. The waiting node posts a Registration to the SlickText Trigger's Production URL (from the
- *      credential): who it waits for and n8n's signed address of this wait. The trigger keeps it in its
- *      node's static data (n8n's database; registry.ts).
+ *      credential): who it waits for and n8n's signed address of this wait, signed with the credential's
+ *      secrets (signing.ts), so that only a holder of the same credential can register. The trigger keeps
+ *      it in its node's static data (n8n's database; registry.ts).
  *   2. SlickText posts the person's reply to the trigger. The trigger finds the oldest wait for that
  *      person and posts a Forward to its address; n8n checks the signature and hands it to the waiting
  *      node's webhook, which resumes the execution (waiting.ts).
@@ -14,8 +15,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
 
-/** The one key of a registration's body: SlickText never sends it, so it cannot be taken for an event. */
+/**
+ * The one key of a registration's body: SlickText never sends it, so it cannot be taken for an event. It
+ * holds the registration as signed JSON text, the signature beside it in SIGNATURE_FIELD.
+ */
 export const REGISTRATION_FIELD = 'n8nSlickTextReplyWait';
+export const SIGNATURE_FIELD = 'signature';
 
 export interface Registration {
 	platform: Platform;
@@ -45,6 +50,12 @@ export interface Reply {
 	 * opt-out event (legacy OptOut, current contact_updated) also goes on as the trigger's event.
 	 */
 	message: boolean;
+	/**
+	 * Whether the trigger checked that SlickText sent it: the legacy signature (a Webhook Secret in the
+	 * trigger's credential), or on the current platform the lookup of Confirm Events. Approval takes only
+	 * verified replies unless the waiting node accepts unverified ones.
+	 */
+	verified: boolean;
 }
 
 /** What the trigger posts to a waiting node's address. */
@@ -56,6 +67,14 @@ export interface Forward {
 /** The waiting node's answer to a Forward. */
 export interface ForwardAnswer {
 	taken: boolean;
+}
+
+/** The trigger's answer to a registration or its check. */
+export interface RegistrationAnswer {
+	registered: boolean;
+	/** Whether the trigger verifies replies (see Reply.verified), so that an approval can be trusted. */
+	verifies?: boolean;
+	message?: string;
 }
 
 /**
@@ -133,6 +152,7 @@ function legacyReply(name: string, json: IDataObject): Reply | undefined {
 			receivedAt: text(message.Received) || text(json.Timestamp),
 			optedOut: isStopWord(body),
 			message: true,
+			verified: false,
 		};
 	}
 	if (name === 'optout') {
@@ -148,6 +168,7 @@ function legacyReply(name: string, json: IDataObject): Reply | undefined {
 			receivedAt: text(json.DateOptedOut) || text(json.Timestamp),
 			optedOut: true,
 			message: false,
+			verified: false,
 		};
 	}
 	return undefined;
@@ -157,7 +178,7 @@ function currentReply(name: string, json: IDataObject): Reply | undefined {
 	const data = isRecord(json.data) ? json.data : {};
 	const person = personKey('current', { brandId: data._brand_id, contactId: data.contact_id });
 	if (person === '') return undefined;
-	const base = { person, from: numberKey(data.mobile_number), contactId: text(data.contact_id), receivedAt: text(json.date), mediaUrl: '' };
+	const base = { person, from: numberKey(data.mobile_number), contactId: text(data.contact_id), receivedAt: text(json.date), mediaUrl: '', verified: false };
 	if (name === 'inbox_message_received') {
 		// The brand's own answers in the inbox are events too; only the person's messages are replies.
 		if (data.last_message_direction === 'outgoing' || typeof data.last_message !== 'string') return undefined;
@@ -174,18 +195,20 @@ export function replyOf(platform: Platform, name: string, json: IDataObject): Re
 	return platform === 'legacy' ? legacyReply(eventName(name), json) : currentReply(eventName(name), json);
 }
 
-/** Whether a request body is a registration (or its check) rather than a SlickText event. */
+/**
+ * Whether a request body is a registration (or its check) rather than a SlickText event: signed or not,
+ * it never goes on as an event.
+ */
 export function isRegistration(body: unknown): boolean {
-	return isRecord(body) && isRecord(body[REGISTRATION_FIELD]);
+	return isRecord(body) && body[REGISTRATION_FIELD] !== undefined;
 }
 
 /**
- * Reads a registration out of a request body, or says why it is not one. A check (`check: true`, sent
- * before anything is texted) only asks whether this trigger would take a wait of the platform.
+ * Reads a registration (its signature checked: signing.ts), or says why it is not one. A check
+ * (`check: true`, sent before anything is texted) only asks whether this trigger would take a wait of
+ * the platform.
  */
-export function readRegistration(body: unknown): (Registration & { check?: boolean }) | string {
-	if (!isRecord(body) || !isRecord(body[REGISTRATION_FIELD])) return 'not a registration';
-	const r = body[REGISTRATION_FIELD];
+export function readRegistration(r: IDataObject): (Registration & { check?: boolean }) | string {
 	if (r.platform !== 'current' && r.platform !== 'legacy') return 'the platform is missing';
 	if (r.check === true) return { platform: r.platform, person: '', resumeUrl: '', since: 0, until: 0, sent: {}, check: true };
 	if (typeof r.person !== 'string' || r.person === '') return 'the person is missing';
@@ -216,6 +239,7 @@ export function readForward(body: unknown): Forward | undefined {
 			receivedAt: text(reply.receivedAt),
 			optedOut: reply.optedOut === true,
 			message: reply.message !== false,
+			verified: reply.verified === true,
 		},
 		wait: { since: wait.since, until: typeof wait.until === 'number' ? wait.until : 0, sent: isRecord(wait.sent) ? wait.sent : {} },
 	};

@@ -17,8 +17,12 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Registration } from './protocol';
 
 export const WAITS_FIELD = 'replyWaits';
-/** At most this many waits per trigger node (the oldest open one goes first): about 3 MB of static data. */
+/**
+ * At most this many open waits per trigger node (about 3 MB of static data), and per person: a new wait
+ * past either is refused, with the reason, to the node that asked; no wait is ever dropped to make room.
+ */
 export const MAX_WAITS = 10_000;
+export const MAX_WAITS_PER_PERSON = 20;
 /** A wait without a time limit is forgotten after 30 days. */
 export const MAX_OPEN_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a taken wait is remembered as taken. */
@@ -80,9 +84,6 @@ function learn(memory: Memory, stored: unknown, now: number): void {
 
 function prune(memory: Memory, now: number): void {
 	for (const [id, wait] of memory) if (ended(wait, now)) memory.delete(id);
-	if (memory.size <= MAX_WAITS) return;
-	const open = [...memory.entries()].sort(([, a], [, b]) => a.s - b.s);
-	for (const [id] of open.slice(0, memory.size - MAX_WAITS)) memory.delete(id);
 }
 
 /** What n8n saves: the memory when it saves. */
@@ -108,14 +109,23 @@ function save(scope: string, staticData: IDataObject): void {
 	staticData[WAITS_FIELD] = new StoredView(memoryOf(scope)) as unknown as IDataObject;
 }
 
-export function addWait(scope: string, staticData: IDataObject, registration: Registration, now: number): void {
+/** Adds a wait: 'added', 'known' (registered before), or the reason it is refused (a bound is reached). */
+export function addWait(scope: string, staticData: IDataObject, registration: Registration, now: number): 'added' | 'known' | string {
 	const memory = open(scope, staticData, now);
 	const id = idOf(registration.resumeUrl);
-	if (!memory.has(id)) {
-		memory.set(id, { p: registration.person, r: registration.resumeUrl, s: registration.since, u: registration.until, m: registration.sent });
+	if (memory.has(id)) return 'known';
+	let openCount = 0;
+	let person = 0;
+	for (const wait of memory.values()) {
+		if (wait.t !== undefined) continue;
+		openCount++;
+		if (wait.p === registration.person) person++;
 	}
-	prune(memory, now);
+	if (openCount >= MAX_WAITS) return `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends`;
+	if (person >= MAX_WAITS_PER_PERSON) return `${registration.person} has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`;
+	memory.set(id, { p: registration.person, r: registration.resumeUrl, s: registration.since, u: registration.until, m: registration.sent });
 	save(scope, staticData);
+	return 'added';
 }
 
 /** The open waits for a person, oldest first. Reading saves nothing. */

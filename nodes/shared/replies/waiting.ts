@@ -18,7 +18,16 @@ import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
 import { answerSettings, waitEnd } from './fields';
 import { personOf } from './person';
-import { approvalOf, readForward, REGISTRATION_FIELD, type Forward, type Registration } from './protocol';
+import {
+	approvalOf,
+	readForward,
+	REGISTRATION_FIELD,
+	SIGNATURE_FIELD,
+	type Forward,
+	type Registration,
+	type RegistrationAnswer,
+} from './protocol';
+import { sign, signingKeyOf } from './signing';
 
 /** n8n's waiting webhook of the node: the address its execution is resumed at (as n8n's own Send and Wait). */
 export const replyWebhooks: IWebhookDescription[] = [
@@ -39,43 +48,69 @@ export const TRIGGER_URL_FIELD = 'replyTriggerUrl';
 export interface PreparedWait {
 	triggerUrl: string;
 	until: Date;
+	/** The credential's signing key (signing.ts): the trigger takes only waits signed with its own. */
+	key: string;
 }
 
+/** The one item of a waiting operation: its errors end with [item 0], as every item error of the nodes. */
 function fail(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), message, { description, itemIndex: 0 });
+	return new NodeOperationError(ctx.getNode(), `${message} [item 0]`, { description, itemIndex: 0 });
 }
+
+const TRIGGER_URL_HINT =
+	"The credential's Trigger URL for Replies must be the Production URL of the published SlickText Trigger that receives the account's events.";
 
 /** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */
-async function askTrigger(ctx: IExecuteFunctions, triggerUrl: string, registration: Registration & { check?: boolean }): Promise<void> {
+async function askTrigger(
+	ctx: IExecuteFunctions,
+	prepared: Pick<PreparedWait, 'triggerUrl' | 'key'>,
+	registration: Registration & { check?: boolean },
+): Promise<RegistrationAnswer> {
+	const signed = sign(prepared.key, registration as unknown as IDataObject, Date.now());
 	let answer: { statusCode: number; body: unknown };
 	try {
 		answer = (await ctx.helpers.httpRequest({
 			method: 'POST',
-			url: triggerUrl,
-			body: { [REGISTRATION_FIELD]: registration },
+			url: prepared.triggerUrl,
+			body: { [REGISTRATION_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature },
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			timeout: 30_000,
 		})) as { statusCode: number; body: unknown };
 	} catch (error) {
-		throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. Check the credential's Trigger URL for Replies.`);
+		throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`);
 	}
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
-	if (answer.statusCode === 200 && body.registered === true) return;
-	const said = typeof body.message === 'string' ? ` It said: ${body.message}` : '';
-	throw fail(
-		ctx,
-		`The SlickText Trigger for replies did not take the wait (${answer.statusCode})`,
-		answer.statusCode === 404
-			? "Nothing is published at the credential's Trigger URL for Replies. Publish (n8n 1.x: activate) the workflow with the SlickText Trigger and copy its Production URL into the credential."
-			: `The credential's Trigger URL for Replies must be the Production URL of a published SlickText Trigger of the same platform.${said}`,
-	);
+	if (answer.statusCode === 200 && body.registered === true) return { registered: true, verifies: body.verifies === true };
+	const said = typeof body.message === 'string' ? body.message : '';
+	switch (answer.statusCode) {
+		case 404:
+			throw fail(
+				ctx,
+				"Nothing is published at the credential's Trigger URL for Replies",
+				'Publish (n8n 1.x: activate) the workflow with the SlickText Trigger, and copy its Production URL into the credential.',
+			);
+		case 401:
+			throw fail(ctx, 'The SlickText Trigger for replies refused the wait: it is not signed with its credential', said || TRIGGER_URL_HINT);
+		case 429:
+			throw fail(ctx, 'The SlickText Trigger for replies takes no more waits now', said);
+		default:
+			throw fail(ctx, `The SlickText Trigger for replies did not take the wait (${answer.statusCode})`, said ? `It said: ${said} ${TRIGGER_URL_HINT}` : TRIGGER_URL_HINT);
+	}
 }
+
+/** What to turn on so that the trigger verifies replies. */
+const VERIFY_HINT: Record<Platform, string> = {
+	legacy:
+		"Put the webhook's secret (legacy dashboard) into the Webhook Secret of the SlickText Legacy API credential the SlickText Trigger uses.",
+	current: 'Turn on Confirm Events with SlickText in the SlickText Trigger (it then looks each reply up with SlickText).',
+};
 
 /**
  * The checks before anything is sent: one input item, the credential's Trigger URL for Replies (and that
- * the trigger there takes waits), the time limit and the answer words.
+ * the trigger there takes this node's waits and, for an approval, verifies replies), the time limit and
+ * the answer words.
  */
 export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, credentials: IDataObject): Promise<PreparedWait> {
 	const count = ctx.getInputData().length;
@@ -102,8 +137,16 @@ export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, cr
 	if (settings.yes.some((word) => settings.no.includes(word))) {
 		throw fail(ctx, 'A word is both a yes word and a no word', 'Each answer word may mean yes or no, not both.');
 	}
-	await askTrigger(ctx, triggerUrl, { ...registrationOf(platform, '', '', 0, until, {}), check: true });
-	return { triggerUrl, until };
+	const prepared = { triggerUrl, until, key: signingKeyOf(platform, credentials) };
+	const answer = await askTrigger(ctx, prepared, { ...registrationOf(platform, '', '', 0, until, {}), check: true });
+	if (settings.responseType === 'approval' && answer.verifies !== true && !settings.acceptUnverified) {
+		throw fail(
+			ctx,
+			'The SlickText Trigger cannot tell a real reply from a forged one, so it cannot take an approval',
+			`Anyone who can reach its URL could answer YES. ${VERIFY_HINT[platform]} To take unverified answers anyway, turn on Options > Accept Unverified Replies.`,
+		);
+	}
+	return prepared;
 }
 
 function registrationOf(platform: Platform, person: string, resumeUrl: string, since: number, until: Date, sent: IDataObject): Registration {
@@ -143,9 +186,9 @@ function output(fields: IDataObject, sent: IDataObject, since: number): INodeExe
  */
 export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting): Promise<INodeExecutionData[][]> {
 	const since = Date.now();
-	const { until, triggerUrl } = waiting.prepared;
+	const { until } = waiting.prepared;
 	const registration = registrationOf(waiting.platform, waiting.person, resumeUrlOf(ctx), since, until, waiting.sent);
-	await askTrigger(ctx, triggerUrl, registration);
+	await askTrigger(ctx, waiting.prepared, registration);
 	const limitSeconds = registration.until > 0 ? Math.round((registration.until - since) / 1000) : 0;
 	const approval = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback)).responseType === 'approval';
 	const timedOut = {
@@ -178,7 +221,20 @@ export async function replyWebhook(this: IWebhookFunctions): Promise<IWebhookRes
 		return { noWebhookResponse: true };
 	}
 	const settings = answerSettings((name, fallback) => this.getNodeParameter(name, fallback));
-	const replyOut = { text: reply.text, mediaUrl: reply.mediaUrl, from: reply.from, contactId: reply.contactId, receivedAt: reply.receivedAt };
+	// An approval takes only a reply the trigger verified (unless the node accepts unverified ones): a
+	// forged YES goes on as the trigger's event and approves nothing. An opt-out is never an approval.
+	if (settings.responseType === 'approval' && !reply.verified && !reply.optedOut && !settings.acceptUnverified) {
+		answer(this, 200, { taken: false, message: 'The reply was not verified: an approval takes only verified replies' });
+		return { noWebhookResponse: true };
+	}
+	const replyOut = {
+		text: reply.text,
+		mediaUrl: reply.mediaUrl,
+		from: reply.from,
+		contactId: reply.contactId,
+		receivedAt: reply.receivedAt,
+		verified: reply.verified,
+	};
 	let fields: IDataObject;
 	if (reply.optedOut) {
 		// An opt-out is never an approval, whatever its words.
@@ -214,10 +270,7 @@ export function waitingRun(platform: Platform, via: 'sendTo' | 'waitFor'): Opera
 		const whom = String(ctx.getNodeParameter(via, 0, 'contact'));
 		if (whom !== 'contact' && whom !== 'number') {
 			const field = via === 'sendTo' ? 'Send To' : 'Wait For';
-			throw new NodeOperationError(node, `${field}: "${whom}" is not one contact or one number [item 0]`, {
-				description: 'Waiting for a reply is for one person: choose One Contact, or a mobile number.',
-				itemIndex: 0,
-			});
+			throw fail(ctx, `${field}: "${whom}" is not one contact or one number`, 'Waiting for a reply is for one person: choose One Contact, or a mobile number.');
 		}
 		const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
 		const prepared = await prepareWait(ctx, platform, credentials);

@@ -78,7 +78,7 @@ describe('SlickText Trigger description', () => {
 		]);
 	});
 
-	it('takes the SlickText API credential only to confirm events, and the legacy one for the secret', () => {
+	it("shows each platform's credential, optional: the current one for Confirm Events and waits, the legacy one for the secret and waits", () => {
 		const credentialsShown = (values: INodeParameters) => {
 			const node = createNode({ type: 'slickTextTrigger', parameters: values, credentials: {}, typeVersion: 2 }) as INode;
 			const parameters = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description)!;
@@ -86,9 +86,12 @@ describe('SlickText Trigger description', () => {
 				.filter((c) => NodeHelpers.displayParameter(parameters, c, node, description))
 				.map((c) => `${c.name}${c.required ? ' (required)' : ''}`);
 		};
-		expect(credentialsShown({ platform: 'current' })).toEqual([]);
-		expect(credentialsShown({ platform: 'current', confirmEvents: true })).toEqual(['slickTextApi (required)']);
+		expect(credentialsShown({ platform: 'current' })).toEqual(['slickTextApi']);
+		expect(credentialsShown({ platform: 'current', confirmEvents: true })).toEqual(['slickTextApi']);
 		expect(credentialsShown({ platform: 'legacy' })).toEqual(['slickTextLegacyApi']);
+		// On either version of the node.
+		const node1 = createNode({ type: 'slickTextTrigger', parameters: { platform: 'current' }, credentials: {}, typeVersion: 1 }) as INode;
+		expect(NodeHelpers.displayParameter({ platform: 'current' }, description.credentials![0], node1, description)).toBe(true);
 		// A value left over from the current platform does not ask for the current credential on legacy.
 		expect(credentialsShown({ platform: 'legacy', confirmEvents: true })).toEqual(['slickTextLegacyApi']);
 	});
@@ -159,7 +162,7 @@ describe('SlickText Trigger description', () => {
 		};
 		const onLegacy = editorSets({ confirmEvents: true }, 'platform', 'legacy');
 		expect(credentialsShown(onLegacy)).toEqual(['slickTextLegacyApi']);
-		expect(credentialsShown(editorSets(onLegacy, 'platform', 'current'))).toEqual([]);
+		expect(credentialsShown(editorSets(onLegacy, 'platform', 'current'))).toEqual(['slickTextApi']);
 		expect(description.properties.find((p) => p.name === 'platform')!.description).toContain("pick the new platform's credential if its field is empty");
 	});
 

@@ -6,10 +6,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
+import { sign, signingKeyOf } from '../../../nodes/shared/replies/signing';
 import { postForm, postJson, startWebhookServer, useWebhookServers, type WebhookServer } from '../../helpers/webhook';
 
 const SECRET = 'reply-secret';
 const REGISTRATION = 'n8nSlickTextReplyWait';
+const LEGACY_CREDENTIALS = { publicKey: 'pub_x', privateKey: 'priv', webhookSecret: SECRET };
+const LEGACY_KEY = signingKeyOf('legacy', LEGACY_CREDENTIALS);
+
+/** A registration as a waiting node with the given credential's key posts it: signed JSON text. */
+function signed(inner: IDataObject, key = LEGACY_KEY): IDataObject {
+	const { payload, signature } = sign(key, inner, Date.now());
+	return { [REGISTRATION]: payload, signature };
+}
 
 interface Waiting {
 	base: string;
@@ -54,24 +63,22 @@ const legacyTrigger = async (extra: IDataObject = {}) =>
 		type: 'slickTextTrigger',
 		typeVersion: 2,
 		parameters: { platform: 'legacy', legacyEvents: ['NewSubscriber'], ...extra },
-		credentials: { slickTextLegacyApi: { publicKey: 'pub_x', privateKey: 'priv', webhookSecret: SECRET } },
+		credentials: { slickTextLegacyApi: LEGACY_CREDENTIALS },
 		n8nBase: n8n.base,
 	});
 
-const registration = (path: string, person: string, extra: IDataObject = {}) => ({
-	[REGISTRATION]: {
-		platform: 'legacy',
-		person,
-		resumeUrl: `${n8n.base}/webhook-waiting/${path}?signature=abc`,
-		since: Date.now(),
-		until: 0,
-		sent: { messageId: 7, to: person },
-		...extra,
-	},
+const registration = (path: string, person: string, extra: IDataObject = {}): IDataObject => ({
+	platform: 'legacy',
+	person,
+	resumeUrl: `${n8n.base}/webhook-waiting/${path}?signature=abc`,
+	since: Date.now(),
+	until: 0,
+	sent: { messageId: 7, to: person },
+	...extra,
 });
 
 async function register(trigger: WebhookServer, path: string, person: string, extra: IDataObject = {}) {
-	return await postJson(trigger.url, registration(path, person, extra));
+	return await postJson(trigger.url, signed(registration(path, person, extra)));
 }
 
 let messageId = 0;
@@ -97,10 +104,11 @@ async function reply(trigger: WebhookServer, from: string, body: string, options
 describe('the SlickText Trigger takes waits and hands replies to them', () => {
 	it('keeps a registered wait in its static data, and a check stores nothing', async () => {
 		const trigger = await legacyTrigger();
-		const check = await postJson(trigger.url, { [REGISTRATION]: { platform: 'legacy', check: true } });
-		expect(check).toEqual({ status: 200, body: { registered: true } });
+		const check = await postJson(trigger.url, signed({ platform: 'legacy', check: true }));
+		// It has the webhook secret: it verifies replies, so approvals can wait here.
+		expect(check).toEqual({ status: 200, body: { registered: true, verifies: true } });
 		expect(trigger.staticData).toEqual({});
-		expect(await register(trigger, '11/n1', '+16175550001')).toEqual({ status: 200, body: { registered: true } });
+		expect(await register(trigger, '11/n1', '+16175550001')).toEqual({ status: 200, body: { registered: true, verifies: true } });
 		const stored = JSON.stringify(trigger.staticData);
 		expect(stored).toContain('+16175550001');
 		// A registration starts no run.
@@ -110,17 +118,71 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 	it('refuses a wait of the other platform, one whose address is not on this n8n, and a malformed one', async () => {
 		const trigger = await legacyTrigger();
 		expect((await register(trigger, '12/n1', '+16175550002', { platform: 'current' })).status).toBe(409);
-		const elsewhere = registration('13/n1', '+16175550003');
-		elsewhere[REGISTRATION].resumeUrl = 'https://attacker.example/collect';
-		const answer = await postJson(trigger.url, elsewhere);
+		const answer = await postJson(trigger.url, signed(registration('13/n1', '+16175550003', { resumeUrl: 'https://attacker.example/collect' })));
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ registered: false, message: 'The address of the wait is not on this n8n' });
-		expect((await postJson(trigger.url, { [REGISTRATION]: { platform: 'legacy', person: '+1617' } })).status).toBe(400);
+		expect((await postJson(trigger.url, signed({ platform: 'legacy', person: '+1617' }))).status).toBe(400);
 		expect(trigger.staticData).toEqual({});
 	});
 
+	it('refuses, with 401, a registration or check that is unsigned or signed with another credential, and keeps nothing of it', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		const other = signingKeyOf('legacy', { publicKey: 'pub_x', privateKey: 'another' });
+		const attempts = [
+			{ [REGISTRATION]: registration('15/n1', '+16175550005', { resumeUrl: `${n8n.base}/webhook/any-other-workflow` }) },
+			{ [REGISTRATION]: JSON.stringify(registration('15/n1', '+16175550005')), signature: 'v1=00' },
+			signed(registration('15/n1', '+16175550005'), other),
+			signed({ platform: 'legacy', check: true }, other),
+			{ [REGISTRATION]: { platform: 'legacy', check: true } },
+		];
+		for (const body of attempts) {
+			const answer = await postJson(trigger.url, body);
+			expect(answer.status).toBe(401);
+			expect((answer.body as IDataObject).registered).toBe(false);
+			expect(String((answer.body as IDataObject).message)).toMatch(/^Wait refused: the (wait is not signed|signature does not match this credential)\. Only a waiting node with the same SlickText credential/);
+		}
+		expect(trigger.staticData).toEqual({});
+		// The person's genuine reply then reaches no forged address: it is the trigger's event.
+		await reply(trigger, '+16175550005', 'my private answer');
+		expect(n8n.forwards).toEqual([]);
+		expect(trigger.runs).toHaveLength(1);
+		expect(trigger.runs[0][0].eventKey).toBeDefined();
+	});
+
+	it('without a credential it checks no signature, so it takes no wait and says which credential to choose', async () => {
+		const trigger = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: { platform: 'legacy', legacyEvents: ['NewSubscriber'] }, n8nBase: n8n.base });
+		const answer = await postJson(trigger.url, signed({ platform: 'legacy', check: true }));
+		expect(answer).toEqual({
+			status: 401,
+			body: {
+				registered: false,
+				message:
+					'Wait refused: the trigger has no credential to check the signature with. Choose, in the SlickText Trigger, the same SlickText Legacy API credential as the waiting node uses.',
+			},
+		});
+	});
+
+	it('says whether it verifies replies: a legacy trigger without a webhook secret does not', async () => {
+		const credentials = { publicKey: 'pub_x', privateKey: 'priv' };
+		const trigger = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: { platform: 'legacy', legacyEvents: ['NewSubscriber'] }, credentials: { slickTextLegacyApi: credentials }, n8nBase: n8n.base });
+		expect((await postJson(trigger.url, signed({ platform: 'legacy', check: true }, signingKeyOf('legacy', credentials)))).body).toEqual({ registered: true, verifies: false });
+		await postJson(trigger.url, signed(registration('16/n1', '+16175550006'), signingKeyOf('legacy', credentials)));
+		// Unsigned, so the reply it hands on says it was not verified (an approval then does not take it).
+		const t = text('+16175550006', 'YES');
+		await postForm(trigger.url, { data: t.data });
+		await trigger.settled();
+		expect(n8n.forwards.map((f) => (f.body.reply as IDataObject).verified)).toEqual([false]);
+	});
+
 	it('refuses a wait at its Test URL', async () => {
-		const trigger = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: { platform: 'legacy' }, mode: 'manual', n8nBase: n8n.base });
+		const trigger = await startWebhookServer({
+			type: 'slickTextTrigger',
+			typeVersion: 2,
+			parameters: { platform: 'legacy' },
+			credentials: { slickTextLegacyApi: LEGACY_CREDENTIALS },
+			mode: 'manual',
+			n8nBase: n8n.base,
+		});
 		expect((await register(trigger, '14/n1', '+16175550004')).status).toBe(409);
 	});
 
@@ -132,7 +194,8 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(answer.status).toBe(200);
 		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/22/n1']);
 		const { body } = n8n.forwards[0];
-		expect(body.reply).toMatchObject({ person: '+16175550022', from: '+16175550022', text: ' Yes! ', optedOut: false, message: true });
+		// Signed by SlickText with the trigger's webhook secret: verified.
+		expect(body.reply).toMatchObject({ person: '+16175550022', from: '+16175550022', text: ' Yes! ', optedOut: false, message: true, verified: true });
 		expect(body.wait).toMatchObject({ until: 0, sent: { messageId: 7, to: '+16175550022' } });
 		expect(trigger.runs).toEqual([]);
 		// The next reply of the same person finds no wait: the trigger's normal path (NewSubscriber only selected: nothing).
@@ -210,23 +273,36 @@ describe('current platform with Confirm Events: only a reply SlickText confirms 
 	const { useSandbox } = require('../../helpers/sandbox');
 	const ctx = useSandbox({ rateLimit: false });
 
-	async function currentTrigger() {
+	const currentKey = () => signingKeyOf('current', ctx.sandbox.currentCredentials());
+
+	async function currentTrigger(confirmEvents = true) {
 		return await startWebhookServer({
 			type: 'slickTextTrigger',
 			typeVersion: 2,
-			parameters: { platform: 'current', events: ['inbox_message_received'], confirmEvents: true },
+			parameters: { platform: 'current', events: ['inbox_message_received'], confirmEvents },
 			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
 			n8nBase: n8n.base,
 		});
 	}
 
+	it('verifies replies only with Confirm Events on, and says so to a check', async () => {
+		expect((await postJson((await currentTrigger(true)).url, signed({ platform: 'current', check: true }, currentKey()))).body).toEqual({ registered: true, verifies: true });
+		const unconfirmed = await currentTrigger(false);
+		expect((await postJson(unconfirmed.url, signed({ platform: 'current', check: true }, currentKey()))).body).toEqual({ registered: true, verifies: false });
+		await postJson(unconfirmed.url, signed({ platform: 'current', person: '1001:14', resumeUrl: `${n8n.base}/webhook-waiting/83/n1?signature=x`, since: Date.now(), until: 0, sent: {} }, currentKey()));
+		const posted = { id: 'def456', name: 'inbox_message_received', attempts: 1, date: '2026-11-25 10:00:00', data: { contact_id: 14, _brand_id: 1001, last_message: 'YES', last_message_direction: 'incoming' } };
+		await postJson(unconfirmed.url, posted);
+		await unconfirmed.settled();
+		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).verified])).toEqual([['/webhook-waiting/83/n1', false]]);
+	});
+
 	it('hands a played reply of the contact to its wait, after looking it up with SlickText', async () => {
 		const trigger = await currentTrigger();
-		await postJson(trigger.url, { [REGISTRATION]: { platform: 'current', person: '1001:12', resumeUrl: `${n8n.base}/webhook-waiting/81/n1?signature=x`, since: Date.now(), until: 0, sent: { contactId: '12' } } });
+		await postJson(trigger.url, signed({ platform: 'current', person: '1001:12', resumeUrl: `${n8n.base}/webhook-waiting/81/n1?signature=x`, since: Date.now(), until: 0, sent: { contactId: '12' } }, currentKey()));
 		const played = await ctx.sandbox.reply({ platform: 'current', to: trigger.url, contactId: 12, text: 'C' });
 		await trigger.settled();
 		expect(played.status).toBe(200);
-		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text, (f.body.reply as IDataObject).contactId])).toEqual([['/webhook-waiting/81/n1', 'C', '12']]);
+		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text, (f.body.reply as IDataObject).contactId, (f.body.reply as IDataObject).verified])).toEqual([['/webhook-waiting/81/n1', 'C', '12', true]]);
 		// The lookup went to SlickText's inbox for the contact.
 		expect(ctx.sandbox.requests.some((r: { method: string; path: string; query: IDataObject }) => r.method === 'GET' && r.path === '/v1/brands/1001/inbox-threads' && String(r.query._contact_id) === '12')).toBe(true);
 		expect(trigger.runs).toEqual([]);
@@ -234,7 +310,7 @@ describe('current platform with Confirm Events: only a reply SlickText confirms 
 
 	it('hands on no inbox message that SlickText does not have: the run checks it again and drops it', async () => {
 		const trigger = await currentTrigger();
-		await postJson(trigger.url, { [REGISTRATION]: { platform: 'current', person: '1001:13', resumeUrl: `${n8n.base}/webhook-waiting/82/n1?signature=x`, since: Date.now(), until: 0, sent: {} } });
+		await postJson(trigger.url, signed({ platform: 'current', person: '1001:13', resumeUrl: `${n8n.base}/webhook-waiting/82/n1?signature=x`, since: Date.now(), until: 0, sent: {} }, currentKey()));
 		const invented = { id: 'abc123', name: 'inbox_message_received', attempts: 1, date: '2026-11-25 10:00:00', data: { contact_id: 13, _brand_id: 1001, last_message: 'invented', last_message_direction: 'incoming' } };
 		expect((await postJson(trigger.url, invented)).status).toBe(200);
 		await trigger.settled();

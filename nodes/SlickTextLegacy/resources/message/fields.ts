@@ -19,6 +19,7 @@ import { momentsOf, resolveLocal, wallClockOf } from '../../../shared/time';
 import { onQuarterHour, toMoment, wallClock } from '../../shared/time';
 import { contactIdLocator } from '../contact/fields';
 import { textwordIdLocator } from '../textword/fields';
+import { reviewedText } from '../../../shared/replies/toolReview';
 
 export function messageIdLocator(description?: string): INodeProperties {
 	return idLocator({
@@ -198,7 +199,8 @@ function scheduledMoment(ctx: IExecuteSingleFunctions) {
 export function messageBody(kind: Kind, textField: TextField = 'body'): PreSendAction {
 	const label = textField === 'message' ? 'Message' : 'Body';
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		const text = String(this.getNodeParameter(textField, '') ?? '');
+		// An AI agent's human review puts the tool's input into its text: in words, not "[object Object]".
+		const text = reviewedText(this, String(this.getNodeParameter(textField, '') ?? ''));
 		const options = this.getNodeParameter('additionalFields', {}) as IDataObject;
 		const media = isBlank(options.mediaUrl) ? undefined : assertMediaUrl(this, 'Media URL', options.mediaUrl);
 		if (isBlank(text)) throw inputError(this, label, 'is required');

@@ -3,7 +3,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { approvalOf, isStopWord, numberKey, personKey, readRegistration, replyOf, wordList } from '../../../../nodes/shared/replies/protocol';
-import { addWait, endWait, MAX_WAITS, openWaitCount, waitsFor, WAITS_FIELD } from '../../../../nodes/shared/replies/registry';
+import { addWait, endWait, MAX_WAITS, MAX_WAITS_PER_PERSON, openWaitCount, waitsFor, WAITS_FIELD } from '../../../../nodes/shared/replies/registry';
+import { open, sign, SIGNED_FOR_MS, signingKeyOf } from '../../../../nodes/shared/replies/signing';
 
 describe('words', () => {
 	it('compares answers without case, spaces or punctuation around them', () => {
@@ -35,7 +36,7 @@ describe('whose reply', () => {
 	it('reads a legacy chat message and an opt-out', () => {
 		const chat = { Event: 'ChatMessageRecieved', ChatMessage: { FromNumber: '+16175550100', Body: 'YES', MediaUrl: 'https://x/y.jpg', Received: '2026-11-25 10:00:00' } };
 		expect(replyOf('legacy', 'ChatMessageRecieved', chat)).toEqual({
-			person: '+16175550100', text: 'YES', mediaUrl: 'https://x/y.jpg', from: '+16175550100', contactId: '', receivedAt: '2026-11-25 10:00:00', optedOut: false, message: true,
+			person: '+16175550100', text: 'YES', mediaUrl: 'https://x/y.jpg', from: '+16175550100', contactId: '', receivedAt: '2026-11-25 10:00:00', optedOut: false, message: true, verified: false,
 		});
 		const optOut = { Event: 'OptOut', Subscriber: { id: '7', number: '6175550100' }, DateOptedOut: '2026-11-25 10:01:00' };
 		expect(replyOf('legacy', 'OptOut', optOut)).toMatchObject({ person: '+16175550100', optedOut: true, message: false });
@@ -50,11 +51,40 @@ describe('whose reply', () => {
 		expect(replyOf('current', 'contact_updated', data({ opt_in_status: 'subscribed' }))).toBeUndefined();
 	});
 
-	it('reads a registration, and says why a body is not one', () => {
+	it('reads a registration, and says why one is not', () => {
 		const r = { platform: 'legacy', person: '+16175550100', resumeUrl: 'http://n8n/webhook-waiting/1/a', since: 1, until: 0, sent: { messageId: 3 } };
-		expect(readRegistration({ n8nSlickTextReplyWait: r })).toEqual(r);
-		expect(readRegistration({ n8nSlickTextReplyWait: { ...r, resumeUrl: 'javascript:x' } })).toBe('the address of the wait is missing');
-		expect(readRegistration({ Event: 'OptOut' })).toBe('not a registration');
+		expect(readRegistration(r)).toEqual(r);
+		expect(readRegistration({ ...r, resumeUrl: 'javascript:x' })).toBe('the address of the wait is missing');
+		expect(readRegistration({ Event: 'OptOut' })).toBe('the platform is missing');
+	});
+});
+
+describe('signed registrations', () => {
+	const legacyKey = signingKeyOf('legacy', { publicKey: 'pub_a', privateKey: 'secret-a' });
+	const now = Date.now();
+
+	it('opens what the same credential signed, and nothing else', () => {
+		const signed = sign(legacyKey, { platform: 'legacy', person: '+16175550100' }, now);
+		expect(open(legacyKey, signed, now + 1000)).toEqual({ ok: true, value: { platform: 'legacy', person: '+16175550100', issuedAt: now } });
+		// Another key pair, another private key of the same public key, the current platform's key.
+		for (const other of [
+			signingKeyOf('legacy', { publicKey: 'pub_b', privateKey: 'secret-a' }),
+			signingKeyOf('legacy', { publicKey: 'pub_a', privateKey: 'secret-b' }),
+			signingKeyOf('current', { brandId: 'b1001', apiKey: 'secret-a' }),
+		]) {
+			expect(open(other, signed, now)).toEqual({ ok: false, reason: 'the signature does not match this credential' });
+		}
+	});
+
+	it('refuses an unsigned, altered, expired or unreadable one, and checks nothing without a key', () => {
+		const signed = sign(legacyKey, { person: '+16175550100' }, now);
+		expect(open(legacyKey, { payload: { person: '+16175550100' }, signature: undefined }, now)).toEqual({ ok: false, reason: 'the wait is not signed' });
+		expect(open(legacyKey, { ...signed, payload: signed.payload.replace('0100', '0199') }, now).ok).toBe(false);
+		expect(open(legacyKey, signed, now + SIGNED_FOR_MS + 1)).toEqual({ ok: false, reason: 'the signature has expired' });
+		expect(open(legacyKey, sign(legacyKey, { person: 'x' }, now + SIGNED_FOR_MS + 1), now)).toEqual({ ok: false, reason: 'the signature has expired' });
+		expect(open('', signed, now)).toEqual({ ok: false, reason: 'the trigger has no credential to check the signature with' });
+		expect(signingKeyOf('current', { brandId: '', apiKey: 'k' })).toBe('');
+		expect(signingKeyOf('current', { brandId: 'b1001', apiKey: 'k' })).toBe(signingKeyOf('current', { brandId: '1001', apiKey: 'k' }));
 	});
 });
 
@@ -89,15 +119,29 @@ describe("the trigger's waits", () => {
 		expect(JSON.stringify(stored[WAITS_FIELD])).toContain(`"t":${t0 + 6000}`);
 	});
 
-	it('forgets a wait past its time limit, and keeps at most MAX_WAITS', () => {
+	it('forgets a wait past its time limit', () => {
 		const staticData: IDataObject = {};
 		addWait('w3', staticData, wait(1, '+16175550100', { until: t0 + 9000 }), t0 + 5000);
 		expect(waitsFor('w3', staticData, '+16175550100', t0 + 8000)).toHaveLength(1);
 		expect(waitsFor('w3', staticData, '+16175550100', t0 + 9001)).toEqual([]);
-		for (let n = 0; n < MAX_WAITS + 5; n++) addWait('w4', staticData, wait(n, `+1617555${String(n).padStart(4, '0')}`), t0 + 5000);
+	});
+
+	it('refuses a new wait past MAX_WAITS open ones, or MAX_WAITS_PER_PERSON for one person, and drops no older wait', () => {
+		const staticData: IDataObject = {};
+		for (let n = 0; n < MAX_WAITS; n++) expect(addWait('w4', staticData, wait(n, `+1617555${String(n).padStart(4, '0')}`), t0 + 5000)).toBe('added');
+		expect(addWait('w4', staticData, wait(MAX_WAITS, '+16175559999'), t0 + 5000)).toMatch(/holds 10000 open waits, its most/);
 		expect(openWaitCount('w4')).toBe(MAX_WAITS);
-		// The oldest went first.
-		expect(waitsFor('w4', staticData, '+16175550000', t0 + 5000)).toEqual([]);
-		expect(waitsFor('w4', staticData, `+1617555${String(MAX_WAITS + 4).padStart(4, '0')}`, t0 + 5000)).toHaveLength(1);
+		expect(waitsFor('w4', staticData, '+16175550000', t0 + 5000)).toHaveLength(1);
+		// A taken wait makes room.
+		const [[id]] = waitsFor('w4', staticData, '+16175550000', t0 + 5000);
+		endWait('w4', staticData, id, t0 + 6000);
+		expect(addWait('w4', staticData, wait(MAX_WAITS, '+16175559999'), t0 + 6000)).toBe('added');
+		// The same wait registered again is known, not another one.
+		expect(addWait('w4', staticData, wait(MAX_WAITS, '+16175559999'), t0 + 6000)).toBe('known');
+
+		const one: IDataObject = {};
+		for (let n = 0; n < MAX_WAITS_PER_PERSON; n++) expect(addWait('w5', one, wait(n), t0 + 5000)).toBe('added');
+		expect(addWait('w5', one, wait(MAX_WAITS_PER_PERSON), t0 + 5000)).toBe(`+16175550100 has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`);
+		expect(addWait('w5', one, wait(MAX_WAITS_PER_PERSON + 1, '+16175550101'), t0 + 5000)).toBe('added');
 	});
 });

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
+import { open, signingKeyOf } from '../../../../nodes/shared/replies/signing';
 import { runNode } from '../../../helpers/engine';
 import { useSandbox } from '../../../helpers/sandbox';
 import { postJson, startWebhookServer, useWebhookServers } from '../../../helpers/webhook';
@@ -16,21 +17,33 @@ const N8N = 'http://127.0.0.1:5678';
 
 interface FakeTrigger {
 	url: string;
+	/** What was registered, its signature checked with the sandbox credentials' keys (issuedAt left out). */
 	registrations: IDataObject[];
+	/** Bodies whose signature matched neither credential. */
+	unsigned: IDataObject[];
 	status: number;
+	/** Whether this trigger says it verifies replies (a webhook secret, or Confirm Events). */
+	verifies: boolean;
 	close(): Promise<void>;
 }
 
-/** Stands in for the SlickText Trigger's Production URL: records what waiting nodes register. */
+/** Stands in for the SlickText Trigger's Production URL: checks the signature, records what waiting nodes register. */
 async function fakeTrigger(): Promise<FakeTrigger> {
-	const trigger = { registrations: [] as IDataObject[], status: 200 } as FakeTrigger;
+	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true } as FakeTrigger;
+	const keys = [signingKeyOf('legacy', ctx.sandbox.legacyCredentials()), signingKeyOf('current', ctx.sandbox.currentCredentials())];
 	const server: Server = createServer((req, res) => {
 		let text = '';
 		req.on('data', (c) => (text += c));
 		req.on('end', () => {
-			trigger.registrations.push(JSON.parse(text).n8nSlickTextReplyWait);
+			const body = JSON.parse(text);
+			const opened = keys.map((key) => open(key, { payload: body.n8nSlickTextReplyWait, signature: body.signature }, Date.now())).find((o) => o.ok);
+			if (opened?.ok) {
+				const { issuedAt, ...registration } = opened.value;
+				expect(Math.abs(Number(issuedAt) - Date.now())).toBeLessThan(60_000);
+				trigger.registrations.push(registration);
+			} else trigger.unsigned.push(body);
 			res.writeHead(trigger.status, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify(trigger.status === 200 ? { registered: true } : { registered: false, message: 'no' }));
+			res.end(JSON.stringify(trigger.status === 200 ? { registered: true, verifies: trigger.verifies } : { registered: false, message: 'no' }));
 		});
 	});
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -70,12 +83,13 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 	])('%s', async (_label, parameters, credential, message) => {
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(parameters), credentials: legacy(credential) });
 		expect(result.error?.message).toMatch(message);
+		expect(result.error?.message).toMatch(/ \[item 0\]$/);
 		expect(texts()).toEqual([]);
 	});
 
 	it('one item only: each execution waits for one person', async () => {
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), items: [{}, {}] });
-		expect(result.error?.message).toBe('Waiting for a reply takes one item, got 2');
+		expect(result.error?.message).toBe('Waiting for a reply takes one item, got 2 [item 0]');
 		expect(texts()).toEqual([]);
 		expect(trigger.registrations).toEqual([]);
 	});
@@ -83,10 +97,47 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 	it('asks the trigger first: a Trigger URL where nothing is published stops it before the text', async () => {
 		trigger.status = 404;
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
-		expect(result.error?.message).toBe('The SlickText Trigger for replies did not take the wait (404)');
+		expect(result.error?.message).toBe("Nothing is published at the credential's Trigger URL for Replies [item 0]");
 		expect(result.error?.description).toMatch(/Publish \(n8n 1.x: activate\) the workflow with the SlickText Trigger/);
 		expect(trigger.registrations).toEqual([{ platform: 'legacy', person: '', resumeUrl: '', since: 0, until: 0, sent: {}, check: true }]);
 		expect(texts()).toEqual([]);
+	});
+
+	it('signs the check with its own credential: a trigger with another credential refuses it, and nothing is texted', async () => {
+		trigger.status = 401;
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy({ privateKey: 'another-private-key' }) });
+		expect(trigger.registrations).toEqual([]);
+		expect(trigger.unsigned).toHaveLength(1);
+		expect(result.error?.message).toBe('The SlickText Trigger for replies refused the wait: it is not signed with its credential [item 0]');
+		expect(texts()).toEqual([]);
+	});
+
+	it('an approval waits only where the trigger verifies replies: otherwise it stops before the text and says what to turn on', async () => {
+		trigger.verifies = false;
+		const legacyRun = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
+		expect(legacyRun.error?.message).toBe('The SlickText Trigger cannot tell a real reply from a forged one, so it cannot take an approval [item 0]');
+		expect(legacyRun.error?.description).toMatch(/Webhook Secret of the SlickText Legacy API credential/);
+		expect(legacyRun.error?.description).toMatch(/Options > Accept Unverified Replies/);
+		const currentRun = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'message', operation: 'waitForReply', waitFor: 'contact', contactId: { __rl: true, mode: 'id', value: '12' } },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ replyTriggerUrl: trigger.url }) },
+		});
+		expect(currentRun.error?.description).toMatch(/Turn on Confirm Events with SlickText in the SlickText Trigger/);
+		expect(texts()).toEqual([]);
+		// Only the two checks reached the trigger: nobody was texted, nothing registered.
+		expect(trigger.registrations.map((r) => r.check)).toEqual([true, true]);
+	});
+
+	it.each([
+		['Free Text', { responseType: 'freeText' }],
+		['an approval with Accept Unverified Replies', { waitOptions: { acceptUnverifiedReplies: true } }],
+	])('%s waits at a trigger that does not verify replies', async (_label, parameters) => {
+		trigger.verifies = false;
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(parameters), credentials: legacy(), n8nBase: N8N });
+		expect(result.error).toBeUndefined();
+		expect(texts()).toHaveLength(1);
+		expect(trigger.registrations).toHaveLength(2);
 	});
 });
 
@@ -165,7 +216,7 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 
 describe("the waiting node's webhook: what a forwarded reply resumes it with", () => {
 	const forward = (text: string, extra: IDataObject = {}) => ({
-		reply: { person: '+16195551234', text, mediaUrl: '', from: '+16195551234', contactId: '', receivedAt: '2026-11-25 10:00:00', optedOut: false, message: true, ...extra },
+		reply: { person: '+16195551234', text, mediaUrl: '', from: '+16195551234', contactId: '', receivedAt: '2026-11-25 10:00:00', optedOut: false, message: true, verified: true, ...extra },
 		wait: { since: Date.now() - 5000, until: 0, sent: { messageId: 99, to: '+16195551234', contactId: null } },
 	});
 	const waitingNode = async (parameters: IDataObject = {}) =>
@@ -183,9 +234,25 @@ describe("the waiting node's webhook: what a forwarded reply resumes it with", (
 		expect(answer).toEqual({ status: 200, body: { taken: true } });
 		expect(node.runs).toHaveLength(1);
 		const [out] = node.runs[0];
-		expect(out).toMatchObject({ ...expected, reply: { text, from: '+16195551234' }, sent: { messageId: 99 } });
+		expect(out).toMatchObject({ ...expected, reply: { text, from: '+16195551234', verified: true }, sent: { messageId: 99 } });
 		expect(out.waitedSeconds).toBeGreaterThanOrEqual(5);
 		if (!('approved' in expected)) expect(out).not.toHaveProperty('approved');
+	});
+
+	it('an approval does not take a reply the trigger could not verify: it goes on as the trigger\'s event', async () => {
+		const node = await waitingNode();
+		const answer = await postJson(node.url, forward('YES', { verified: false }));
+		expect(answer).toEqual({ status: 200, body: { taken: false, message: 'The reply was not verified: an approval takes only verified replies' } });
+		expect(node.runs).toEqual([]);
+	});
+
+	it('with Accept Unverified Replies an approval takes it, and free text always does; the output says it was not verified', async () => {
+		const approval = await waitingNode({ waitOptions: { acceptUnverifiedReplies: true } });
+		expect((await postJson(approval.url, forward('YES', { verified: false }))).body).toEqual({ taken: true });
+		expect(approval.runs[0][0]).toMatchObject({ outcome: 'replied', approved: true, reply: { text: 'YES', verified: false } });
+		const freeText = await waitingNode({ responseType: 'freeText' });
+		expect((await postJson(freeText.url, forward('See you', { verified: false }))).body).toEqual({ taken: true });
+		expect(freeText.runs[0][0]).toMatchObject({ outcome: 'replied', reply: { text: 'See you', verified: false } });
 	});
 
 	it('an opt-out is never an approval', async () => {
