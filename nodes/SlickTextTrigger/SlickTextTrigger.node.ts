@@ -12,11 +12,12 @@ import {
 
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { CREDENTIAL_TYPE, type Platform } from '../shared/platform';
-import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
+import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
 import { isRegistration } from '../shared/replies/protocol';
+import { keepWaitsLive } from '../shared/replies/registry';
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
@@ -156,6 +157,7 @@ export class SlickTextTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		if (this.getMode() !== 'manual') markServed(memoryScope(this));
 		const platform = this.getNodeParameter('platform', 'current') as Platform;
 		const request = this.getRequestObject() as unknown as RequestStream;
 		const headers = this.getHeaderData();
@@ -163,7 +165,12 @@ export class SlickTextTrigger implements INodeType {
 		let rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 		const body = this.getBodyData() as unknown;
 		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
-		if (isRegistration(body)) return acceptRegistration(this, platform, memoryScope(this), await trustOf(this, platform));
+		if (isRegistration(body)) {
+			const answered = acceptRegistration(this, platform, memoryScope(this), await trustOf(this, platform));
+			// n8n saves the static data after a registration: the keys of repeats as this process knows them too.
+			keepKeysLive(memoryScope(this), this.getWorkflowStaticData('node'), Date.now());
+			return answered;
+		}
 		if (rawBody === undefined && isEmptyBody(body) && !request.readableEnded) {
 			// n8n left the body unread (a content type it does not parse): read it here, at most 1 MB.
 			const read = await readLimited(request, MAX_BODY_BYTES);
@@ -267,14 +274,18 @@ export class SlickTextTrigger implements INodeType {
 		}
 		const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
 		if (keys.length === 0) return [items];
-		const staticData = this.getWorkflowStaticData('node');
-		if (staticData[STORE_FIELD] !== undefined) {
-			// n8n gave this run the stored copy (regular mode): every webhook request checks it.
-			recordForRestart(memoryScope(this), staticData, keys, Date.now());
+		const scope = memoryScope(this);
+		if (servesWebhooks(scope)) {
+			// The run is in the process that took its delivery (regular mode), which holds the trigger's
+			// memory: what n8n saves when the run ends is that memory as it is then, waits included.
+			const staticData = this.getWorkflowStaticData('node');
+			recordForRestart(scope, staticData, keys, Date.now());
+			keepWaitsLive(scope, staticData, Date.now());
 			return [items];
 		}
-		const { fresh, first } = await recordKeys(this, memoryScope(this), keys);
-		if (first) recordForRestart(memoryScope(this), staticData, keys, Date.now());
+		// A queue-mode worker: it never writes the static data, whose copy it loaded when the run began (n8n
+		// would save all of it, and with it waits older than ones registered since).
+		const { fresh } = await recordKeys(this, scope, keys);
 		return [items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey))];
 	}
 }

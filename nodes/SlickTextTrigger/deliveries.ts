@@ -124,6 +124,18 @@ export function claimNew<T extends { key: string }>(
 }
 
 /**
+ * Forgets a key claimed in this process (claimNew) whose event could not be finished, so that SlickText's
+ * next delivery of it is taken as new. Only this process's memory held it: nothing was stored yet.
+ */
+export function forget(scope: string, key: string): void {
+	const memory = memories.get(scope);
+	if (!memory) return;
+	const short = digest(key);
+	memory.delete(short);
+	recents.get(memory)?.delete(short);
+}
+
+/**
  * Whether this trigger node received the key within REMEMBER_MS (in this process's memory or in
  * `stored`), without remembering it: for keys of an older format, which are checked but no longer made.
  */
@@ -174,6 +186,30 @@ export function recordForRestart(
 		if (!memory.has(short)) remember(memory, short, now);
 	}
 	staticData[STORE_FIELD] = new StoredView(memory, max);
+}
+
+/**
+ * Puts this process's live view of the keys into the node's static data (learning the stored ones
+ * first), when this process holds them: whatever request of it makes n8n save the static data then
+ * saves the keys as they are, not as they were loaded when the request began.
+ */
+export function keepKeysLive(scope: string, staticData: Record<string, unknown>, now: number): void {
+	const memory = memories.get(scope);
+	if (!memory) return;
+	learn(memory, staticData[STORE_FIELD], now);
+	staticData[STORE_FIELD] = new StoredView(memory, PERSIST_MAX);
+}
+
+/** The trigger nodes whose deliveries this process has received (their memory is here). */
+const served = new Set<string>();
+
+export function markServed(scope: string): void {
+	served.add(scope);
+}
+
+/** Whether this process has received the trigger node's deliveries (regular mode), not only its runs. */
+export function servesWebhooks(scope: string): boolean {
+	return served.has(scope);
 }
 
 /** How many keys a trigger node remembers (for tests and benchmarks). */

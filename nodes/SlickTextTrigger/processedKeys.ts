@@ -40,8 +40,6 @@ async function oneAtATime<T>(scope: string, work: () => Promise<T>): Promise<T> 
 export interface Recorded {
 	/** The keys no earlier run had: their events go on. */
 	fresh: Set<string>;
-	/** Whether the record held no key of this node before (the very first keys). */
-	first: boolean;
 }
 
 async function tries<T>(work: () => Promise<T>): Promise<{ value: T } | { error: unknown }> {
@@ -61,15 +59,14 @@ async function tries<T>(work: () => Promise<T>): Promise<{ value: T } | { error:
 export async function recordKeys(ctx: IExecuteFunctions, scope: string, keys: string[]): Promise<Recorded> {
 	return await oneAtATime(scope, async () => {
 		const checked = await tries(async () => {
-			const first = (await ctx.helpers.getProcessedDataCount('node', OPTIONS)) === 0;
 			const result = await ctx.helpers.checkProcessedAndRecord(keys, 'node', OPTIONS);
-			return { first, fresh: new Set(result.new.map(String)) };
+			return { fresh: new Set(result.new.map(String)) };
 		});
 		if ('error' in checked) {
 			ctx.logger.warn('SlickText Trigger: could not record the events in n8n\'s record of repeats; they go on', {
 				error: checked.error instanceof Error ? checked.error.message : String(checked.error),
 			});
-			return { fresh: new Set(keys), first: false };
+			return { fresh: new Set(keys) };
 		}
 		// Another process may have written the row between our read and our write, dropping our keys:
 		// recording them again finds them (nothing new) or puts them back. Events are decided already.

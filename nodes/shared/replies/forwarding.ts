@@ -2,7 +2,7 @@
  * The SlickText Trigger's side of two-way texts (protocol.ts has the whole picture): it takes
  * registrations of waits, and hands a person's reply to the oldest wait for that person.
  */
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
 import { readRegistration, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
@@ -62,10 +62,24 @@ export function acceptRegistration(ctx: IWebhookFunctions, platform: Platform, s
 	return { webhookResponse: { registered: true, verifies: trust.verifies } satisfies RegistrationAnswer };
 }
 
-type Handed = 'taken' | 'declined' | 'gone' | 'failed';
+/**
+ * How handing one reply to one wait ended: taken (n8n resumed the execution with it), declined (the wait
+ * keeps waiting: Keep Waiting, an unverified reply to an approval, past its limit), gone (nothing waits
+ * there any more), or unknown (n8n could not be asked, or said nothing that tells).
+ */
+type Handed = 'taken' | 'declined' | 'gone' | 'unknown';
 
-/** Posts the reply to a wait's address: n8n checks its signature and resumes the execution there. */
-async function hand(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<Handed> {
+/**
+ * Pauses before asking again when n8n could not take the hand-off (503 while its database is busy, no
+ * answer, a process restarting): about 30 seconds in all, while SlickText waits for its answer no longer
+ * than ANSWER_WITHIN_MS (replies.ts). An object, so that tests can shorten the pauses.
+ */
+export const handOff = { pausesMs: [250, 500, 1000, 2000, 4000, 8000, 15000] };
+
+type Asked = { status: number; text: string; body: IDataObject } | { error: string; maybeArrived: boolean };
+
+/** One post of the reply to the wait's address; the address is never logged (it opens the wait). */
+async function ask(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<Asked> {
 	const forward: Forward = { reply, wait: { since: wait.s, until: wait.u, sent: wait.m } };
 	try {
 		const answer = (await ctx.helpers.httpRequest({
@@ -78,15 +92,40 @@ async function hand(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<H
 			timeout: 30_000,
 		})) as { statusCode: number; body: unknown };
 		const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
-		if (answer.statusCode >= 200 && answer.statusCode < 300) return body.taken === true ? 'taken' : 'declined';
-		// No longer waiting (finished, running, timed out) or never this n8n's: that wait is over.
-		if ([401, 403, 404, 409].includes(answer.statusCode)) return 'gone';
-		ctx.logger.warn(`SlickText Trigger: a waiting workflow answered ${answer.statusCode} to a reply`);
-		return 'failed';
+		const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
+		return { status: answer.statusCode, text, body };
 	} catch (error) {
-		// The address is never logged: it opens the wait.
-		ctx.logger.warn('SlickText Trigger: could not hand a reply to a waiting workflow', { error: (error as Error).message });
-		return 'failed';
+		const code = (error as { code?: string }).code ?? '';
+		// Refused or not found: the post never reached n8n. Anything else (a timeout, a reset) may have.
+		return { error: (error as Error).message, maybeArrived: !['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) };
+	}
+}
+
+/**
+ * Hands the reply to one wait, asking again while n8n cannot answer. n8n marks the execution running
+ * only if it still waits, in one database update, and says "taken" only then (waiting.ts): so "taken"
+ * is certain, and so is "gone" (409: running or finished; another process's reply got there first).
+ * After a post that may have arrived unanswered, "gone" means that post resumed it: taken.
+ */
+async function handTo(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<Handed> {
+	let maybeTaken = false;
+	for (let attempt = 0; ; attempt++) {
+		const asked = await ask(ctx, wait, reply);
+		if ('status' in asked) {
+			if (asked.status >= 200 && asked.status < 300) return asked.body.taken === true ? 'taken' : 'declined';
+			const resumedElsewhere = asked.status === 409 || /already being resumed/i.test(asked.text);
+			if (resumedElsewhere) return maybeTaken ? 'taken' : 'gone';
+			// Not this n8n's, or the execution no longer exists.
+			if ([401, 403, 404].includes(asked.status)) return 'gone';
+			// 503 is n8n's "not ready" before it reads anything; other answers may come after a resume.
+			if (asked.status !== 503) maybeTaken = true;
+			ctx.logger.warn(`SlickText Trigger: a waiting workflow answered ${asked.status} to a reply; asking again`);
+		} else {
+			maybeTaken ||= asked.maybeArrived;
+			ctx.logger.warn('SlickText Trigger: could not hand a reply to a waiting workflow; asking again', { error: asked.error });
+		}
+		if (attempt >= handOff.pausesMs.length) return 'unknown';
+		await sleep(handOff.pausesMs[attempt]);
 	}
 }
 
@@ -108,12 +147,12 @@ async function onePerPerson<T>(key: string, work: () => Promise<T>): Promise<T> 
 export interface ReplyHooks {
 	/** Whether the trigger verified that SlickText sent the events (the signature, or Confirm Events). */
 	verified: boolean;
-	/** Called once before the first wait is asked: the trigger answers SlickText then. */
-	answerNow(): void;
 	/** Whether SlickText confirms the event (Confirm Events); true when the trigger does not confirm. */
 	confirm(json: IDataObject, name: string): Promise<boolean>;
 	/** Claims the event as received; false for a repeat. */
 	claim(index: number): boolean;
+	/** Gives up the claim of an event whose hand-off could not be finished, so that SlickText's next delivery is taken. */
+	release(index: number): void;
 }
 
 export interface RepliesHanded {
@@ -121,6 +160,11 @@ export interface RepliesHanded {
 	done: Set<number>;
 	/** Events claimed here, so that the trigger does not take them for repeats of themselves. */
 	claimed: Set<number>;
+	/**
+	 * Events whose hand-off n8n could not finish (asked again for about 30 s): neither taken nor passed
+	 * on, their claim given up; SlickText must deliver them again (the trigger answers 503).
+	 */
+	unresolved: Set<number>;
 }
 
 /**
@@ -136,30 +180,35 @@ export async function handReplies(
 	hooks: ReplyHooks,
 ): Promise<RepliesHanded> {
 	const staticData = ctx.getWorkflowStaticData('node');
-	const result: RepliesHanded = { done: new Set(), claimed: new Set() };
+	const result: RepliesHanded = { done: new Set(), claimed: new Set(), unresolved: new Set() };
 	for (const [index, event] of events.entries()) {
 		const found = replyOf(platform, event.name, event.json);
 		const reply = found && { ...found, verified: hooks.verified };
 		if (!reply || waitsFor(scope, staticData, reply.person, Date.now()).length === 0) continue;
-		hooks.answerNow();
 		if (!(await hooks.confirm(event.json, event.name))) continue;
 		if (!hooks.claim(index)) {
 			result.done.add(index);
 			continue;
 		}
 		result.claimed.add(index);
-		const taken = await onePerPerson(`${scope}|${reply.person}`, async () => {
-			let any = false;
+		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
+			let taken = false;
 			for (const [id, wait] of waitsFor(scope, staticData, reply.person, Date.now())) {
-				const handed = await hand(ctx, wait, reply);
+				const handed = await handTo(ctx, wait, reply);
+				// Not known whether it took the reply: no other wait may get it, nor may it go on as an event.
+				if (handed === 'unknown') return 'unknown';
 				if (handed === 'taken' || handed === 'gone') endWait(scope, staticData, id, Date.now());
 				if (handed !== 'taken') continue;
-				any = true;
+				taken = true;
 				if (!reply.optedOut) break;
 			}
-			return any;
+			return taken ? 'taken' : 'free';
 		});
-		if (taken && reply.message) result.done.add(index);
+		if (outcome === 'unknown') {
+			hooks.release(index);
+			result.claimed.delete(index);
+			result.unresolved.add(index);
+		} else if (outcome === 'taken' && reply.message) result.done.add(index);
 	}
 	return result;
 }

@@ -141,6 +141,17 @@ export function endWait(scope: string, staticData: IDataObject, id: string, now:
 	save(scope, staticData);
 }
 
+/**
+ * Puts this process's live view of the waits into the node's static data (learning the stored ones
+ * first), when this process holds them: a run that saves the static data for another field (the keys of
+ * its events) then saves the waits as they are, not as loaded when its delivery came.
+ */
+export function keepWaitsLive(scope: string, staticData: IDataObject, now: number): void {
+	if (!memories.has(scope)) return;
+	open(scope, staticData, now);
+	save(scope, staticData);
+}
+
 /** How many waits a trigger node holds open (for tests and benchmarks). */
 export function openWaitCount(scope: string): number {
 	return [...memoryOf(scope).values()].filter((w) => w.t === undefined).length;

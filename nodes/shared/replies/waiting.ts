@@ -249,8 +249,10 @@ export async function replyWebhook(this: IWebhookFunctions): Promise<IWebhookRes
 		}
 		fields = approved === undefined ? { outcome: 'notUnderstood', approved: false, reply: replyOut } : { outcome: 'replied', approved, reply: replyOut };
 	}
-	answer(this, 200, { taken: true });
-	return { noWebhookResponse: true, workflowData: [[output(fields, wait.sent, wait.since)]] };
+	// "taken" is n8n's answer, sent only once n8n has resumed the execution: n8n marks it running only if
+	// it still waits (one database update for both), so of two replies handed to one wait at the same
+	// moment, by two processes, exactly one gets "taken"; the other gets an error and goes elsewhere.
+	return { webhookResponse: { taken: true }, workflowData: [[output(fields, wait.sent, wait.since)]] };
 }
 
 /**

@@ -9,6 +9,7 @@
 import { DataDeduplicationService } from 'n8n-core';
 import type { ICheckProcessedContextData, ICheckProcessedOptions, IDataObject } from 'n8n-workflow';
 
+import { postJson, startWebhookServer, useWebhookServers } from '../../helpers/webhook';
 import { runTriggerStep } from './triggerStep';
 
 type Row = { mode: string; data: string[] };
@@ -124,5 +125,37 @@ describe("the trigger's step with n8n's record of repeats", () => {
 		expect((await step('lost-node', 'current:second')).passed.map((item) => item.eventKey)).toEqual(['current:second']);
 		expect(record.rows.get('test-workflow|n:lost-node')?.data.sort()).toEqual(['current:first', 'current:second']);
 		expect((await step('lost-node', 'current:second')).passed).toEqual([]);
+	});
+});
+
+describe("a run's static data and the trigger's waits", () => {
+	useWebhookServers();
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { sign, signingKeyOf } = require('../../../nodes/shared/replies/signing');
+	const credentials = { slickTextLegacyApi: { publicKey: 'pub_w', privateKey: 'priv_w' } };
+	const parameters = { platform: 'legacy', legacyEvents: ['NewSubscriber'] };
+	const storedWait = { p: '+16175550001', r: 'http://127.0.0.1:5678/webhook-waiting/9/n', s: Date.now(), u: 0, m: {} };
+
+	it('a run in a process that took none of the deliveries (a queue-mode worker) writes no static data: the waits stored since stay', async () => {
+		const loaded = { 'node:Node Under Test': { replyWaits: { w1: storedWait }, receivedEvents: {} } };
+		const step = await runTriggerStep({ parameters, credentials: {}, nodeId: `worker-${process.pid}`, items: [{ eventKey: 'legacy:worker-1' }], staticData: loaded });
+		expect(step.passed).toHaveLength(1);
+		expect(step.saved).toBe(false);
+		expect(step.staticData).toEqual(loaded);
+	});
+
+	it('a run in the process that took its delivery saves the waits as that process knows them, not as loaded', async () => {
+		const nodeId = `regular-${process.pid}`;
+		const server = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters, credentials, nodeId, n8nBase: 'http://127.0.0.1:5678' });
+		const key = signingKeyOf('legacy', credentials.slickTextLegacyApi);
+		const wait = { platform: 'legacy', person: '+16175550002', resumeUrl: 'http://127.0.0.1:5678/webhook-waiting/10/n', since: Date.now(), until: 0, sent: {} };
+		const { payload, signature } = sign(key, wait, Date.now());
+		expect((await postJson(server.url, { n8nSlickTextReplyWait: payload, signature })).status).toBe(200);
+		// The run's copy was loaded before that registration: it holds none of it.
+		const step = await runTriggerStep({ parameters, credentials, nodeId, items: [{ eventKey: 'legacy:regular-1' }], staticData: { 'node:Node Under Test': { receivedEvents: {} } } });
+		expect(step.saved).toBe(true);
+		const node = step.staticData['node:Node Under Test'] as IDataObject;
+		expect(JSON.stringify(node.replyWaits)).toContain('+16175550002');
+		expect(Object.keys(node.receivedEvents as IDataObject)).toHaveLength(1);
 	});
 });

@@ -6,6 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
+import path from 'node:path';
+
 import { sign, signingKeyOf } from '../../../nodes/shared/replies/signing';
 import { postForm, postJson, startWebhookServer, useWebhookServers, type WebhookServer } from '../../helpers/webhook';
 
@@ -20,12 +22,15 @@ function signed(inner: IDataObject, key = LEGACY_KEY): IDataObject {
 	return { [REGISTRATION]: payload, signature };
 }
 
+/** How the stand-in answers a post: taken, declined, a status, a status with a text, or one of those after a pause. */
+type How = 'taken' | 'declined' | number | { status: number; text: string } | { delayMs: number; how: How };
+
 interface Waiting {
 	base: string;
 	/** What each address received, in order. */
 	forwards: Array<{ path: string; body: IDataObject }>;
-	/** How each address answers: taken (default), declined (keeps waiting), or a status. */
-	answer: Map<string, 'taken' | 'declined' | number>;
+	/** How each address answers (taken by default); a list is used one entry per post, its last one after that. */
+	answer: Map<string, How | How[]>;
 	close(): Promise<void>;
 }
 
@@ -33,23 +38,61 @@ interface Waiting {
 async function waitingN8n(): Promise<Waiting> {
 	const forwards: Waiting['forwards'] = [];
 	const answer: Waiting['answer'] = new Map();
+	const respond = (res: import('node:http').ServerResponse, how: How) => {
+		if (typeof how === 'object' && 'delayMs' in how) {
+			setTimeout(() => respond(res, how.how), how.delayMs);
+			return;
+		}
+		if (typeof how === 'object') {
+			res.writeHead(how.status, { 'Content-Type': 'application/json' });
+			res.end(how.text);
+			return;
+		}
+		res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
+		res.end(JSON.stringify({ taken: how === 'taken' }));
+	};
 	const server: Server = createServer((req, res) => {
 		let text = '';
 		req.on('data', (chunk) => (text += chunk));
 		req.on('end', () => {
 			const path = new URL(req.url ?? '/', 'http://x').pathname;
 			forwards.push({ path, body: JSON.parse(text || '{}') });
-			const how = answer.get(path) ?? 'taken';
-			res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ taken: how === 'taken' }));
+			const planned = answer.get(path) ?? 'taken';
+			const how = Array.isArray(planned) ? (planned.length > 1 ? planned.shift()! : planned[0]) : planned;
+			respond(res, how);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return { base, forwards, answer, close: async () => await new Promise<void>((r) => server.close(() => r())) };
+	return {
+		base,
+		forwards,
+		answer,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((r) => server.close(() => r()));
+		},
+	};
 }
 
+// The modules the trigger runs with (from dist/, as n8n loads them): their settings are the ones that count.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { handOff } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/forwarding.js'));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { answering } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/replies.js'));
+
 let n8n: Waiting;
+const pauses = handOff.pausesMs;
+const within = answering.withinMs;
+beforeAll(() => {
+	// The same pauses and answer time, shorter: the tests judge what is asked and answered, not when.
+	handOff.pausesMs = [10, 10, 10];
+	answering.withinMs = 800;
+});
+afterAll(() => {
+	handOff.pausesMs = pauses;
+	answering.withinMs = within;
+});
 beforeEach(async () => {
 	n8n = await waitingN8n();
 });
@@ -255,16 +298,72 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).FromNumber)).toEqual(['+16175550062']);
 	});
 
-	it('keeps the reply as an event when the waiting address cannot be reached, and the wait for the next reply', async () => {
+	it('asks again while n8n answers 503 (its database busy), and answers SlickText 200 once n8n took the reply', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		await register(trigger, '71/n1', '+16175550071');
-		n8n.answer.set('/webhook-waiting/71/n1', 502);
-		await reply(trigger, '+16175550071', 'yes');
+		n8n.answer.set('/webhook-waiting/71/n1', [503, 503, 'taken']);
+		const answer = await reply(trigger, '+16175550071', 'yes');
+		expect(answer.status).toBe(200);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(Array(3).fill('/webhook-waiting/71/n1'));
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('gives a reply to the next wait when n8n says the first was resumed by another process (409, or "already being resumed")', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		const since = Date.now() - 1000;
+		await register(trigger, '72/a', '+16175550072', { since });
+		await register(trigger, '72/b', '+16175550072', { since: since + 10 });
+		await register(trigger, '72/c', '+16175550072', { since: since + 20 });
+		n8n.answer.set('/webhook-waiting/72/a', 409);
+		n8n.answer.set('/webhook-waiting/72/b', { status: 500, text: '{"code":0,"message":"Execution is already being resumed by another process"}' });
+		expect((await reply(trigger, '+16175550072', 'yes')).status).toBe(200);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/72/a', '/webhook-waiting/72/b', '/webhook-waiting/72/c']);
+		expect(trigger.runs).toEqual([]);
+		// Those two are over: the next reply finds no wait and is the trigger's event.
+		await reply(trigger, '+16175550072', 'hello');
+		expect(n8n.forwards).toHaveLength(3);
 		expect(trigger.runs).toHaveLength(1);
-		n8n.answer.delete('/webhook-waiting/71/n1');
-		await reply(trigger, '+16175550071', 'yes again');
-		expect(n8n.forwards.map((f) => (f.body.reply as IDataObject).text)).toEqual(['yes', 'yes again']);
-		expect(trigger.runs).toHaveLength(1);
+	});
+
+	it('when n8n cannot take the reply at all, answers SlickText 503 and passes nothing on; the next delivery of it is handed again', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '73/n1', '+16175550073');
+		n8n.answer.set('/webhook-waiting/73/n1', 502);
+		const first = await reply(trigger, '+16175550073', 'yes', { id: 730 });
+		expect(first.status).toBe(503);
+		expect(n8n.forwards).toHaveLength(handOff.pausesMs.length + 1);
+		// Neither taken nor passed on as an event: the wait still waits for it.
+		expect(trigger.runs).toEqual([]);
+		n8n.answer.delete('/webhook-waiting/73/n1');
+		// SlickText delivers it again: not a repeat to ignore, since it was not done with.
+		const again = await reply(trigger, '+16175550073', 'yes', { id: 730, attempt: 2 });
+		expect(again.status).toBe(200);
+		expect(n8n.forwards.at(-1)?.path).toBe('/webhook-waiting/73/n1');
+		expect(n8n.forwards).toHaveLength(handOff.pausesMs.length + 2);
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('a post that may have arrived and got no answer, then 409: that post resumed the wait, so the reply is taken, not passed on', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '74/n1', '+16175550074');
+		n8n.answer.set('/webhook-waiting/74/n1', [504, 409]);
+		expect((await reply(trigger, '+16175550074', 'yes')).status).toBe(200);
+		expect(n8n.forwards).toHaveLength(2);
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('answers SlickText 503 when n8n is slow to take the reply, and its next delivery, once taken, resumes nothing', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '75/a', '+16175550075', { since: Date.now() - 10 });
+		await register(trigger, '75/b', '+16175550075');
+		n8n.answer.set('/webhook-waiting/75/a', { delayMs: answering.withinMs + 300, how: 'taken' });
+		const first = await reply(trigger, '+16175550075', 'yes', { id: 750 });
+		expect(first.status).toBe(503);
+		const again = await reply(trigger, '+16175550075', 'yes', { id: 750, attempt: 2 });
+		expect(again.status).toBe(200);
+		// Taken once, by the oldest wait; the second wait did not get the same reply.
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/75/a']);
+		expect(trigger.runs).toEqual([]);
 	});
 });
 

@@ -15,6 +15,9 @@ export interface StepResult {
 	error?: { message: string; description?: string | null; httpCode?: string | null; name?: string };
 	/** Hints the step added to its output. */
 	hints: NodeExecutionHint[];
+	/** The workflow's static data after the run, as n8n would save it (JSON), and whether n8n would save it. */
+	staticData: IDataObject;
+	saved: boolean;
 }
 
 export interface TriggerWithRuns {
@@ -51,7 +54,10 @@ export async function runTriggerStep(options: {
 	const run = await done;
 	const task = run.data.resultData.runData[node.name]?.[0];
 	const error = run.data.resultData.error as StepResult['error'] | undefined;
+	const { __dataChanged, ...stored } = workflow.staticData as IDataObject;
 	return {
+		staticData: JSON.parse(JSON.stringify(stored)),
+		saved: __dataChanged === true,
 		passed: ((task?.data?.main?.[0] ?? []) as Array<{ json: IDataObject }>).map((item) => item.json),
 		error: error ? { message: error.message, description: error.description, httpCode: error.httpCode, name: error.name } : undefined,
 		hints: task?.hints ?? [],
