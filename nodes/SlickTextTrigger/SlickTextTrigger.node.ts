@@ -17,7 +17,8 @@ import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
 import { isRegistration } from '../shared/replies/protocol';
-import { keepWaitsLive } from '../shared/replies/registry';
+import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
+import type { WaitStore } from '../shared/replies/waits/store';
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
@@ -84,6 +85,11 @@ async function trustOf(ctx: IWebhookFunctions, platform: Platform): Promise<Trig
 	const verifies =
 		platform === 'legacy' ? (await legacyWebhookSecret(ctx)) !== '' : credentials !== undefined && (ctx.getNodeParameter('confirmEvents', false) as boolean);
 	return { key: signingKeyOf(platform, credentials), verifies };
+}
+
+/** Where this trigger node keeps its waits (shared/replies/waits). */
+function waitsOf(ctx: IWebhookFunctions): WaitStore & { stored?(resumeUrl: string): boolean } {
+	return new StaticDataWaits(memoryScope(ctx), ctx.getWorkflowStaticData('node'));
 }
 
 export class SlickTextTrigger implements INodeType {
@@ -166,7 +172,7 @@ export class SlickTextTrigger implements INodeType {
 		const body = this.getBodyData() as unknown;
 		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
 		if (isRegistration(body)) {
-			const answered = acceptRegistration(this, platform, memoryScope(this), await trustOf(this, platform));
+			const answered = await acceptRegistration(this, platform, waitsOf(this), await trustOf(this, platform));
 			// n8n saves the static data after a registration: the keys of repeats as this process knows them too.
 			keepKeysLive(memoryScope(this), this.getWorkflowStaticData('node'), Date.now());
 			return answered;
@@ -190,7 +196,7 @@ export class SlickTextTrigger implements INodeType {
 		}
 
 		// A reply a waiting workflow takes goes there, whichever events the trigger itself starts runs for.
-		const replies = await resumeWaitingWorkflows(this, platform, memoryScope(this), delivery.events, secret !== '');
+		const replies = await resumeWaitingWorkflows(this, platform, waitsOf(this), memoryScope(this), delivery.events, secret !== '');
 		// Once SlickText has its answer, whatever follows starts a run or nothing, and answers nothing.
 		const finish = (result: IWebhookResponseData): IWebhookResponseData =>
 			replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;

@@ -124,18 +124,6 @@ export function claimNew<T extends { key: string }>(
 }
 
 /**
- * Forgets a key claimed in this process (claimNew) whose event could not be finished, so that SlickText's
- * next delivery of it is taken as new. Only this process's memory held it: nothing was stored yet.
- */
-export function forget(scope: string, key: string): void {
-	const memory = memories.get(scope);
-	if (!memory) return;
-	const short = digest(key);
-	memory.delete(short);
-	recents.get(memory)?.delete(short);
-}
-
-/**
  * Whether this trigger node received the key within REMEMBER_MS (in this process's memory or in
  * `stored`), without remembering it: for keys of an older format, which are checked but no longer made.
  */

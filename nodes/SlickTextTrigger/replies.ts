@@ -4,11 +4,12 @@
  * checks as any event: the signature (legacy, checked before), SlickText's confirmation (Confirm Events)
  * and the memory of repeats. Only production deliveries: a test event never resumes anything.
  */
-import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
 import { handReplies } from '../shared/replies/forwarding';
-import { claimNew, forget, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
+import type { WaitStore } from '../shared/replies/waits/store';
+import { claimNew, recordForRestart, STORE_FIELD, wasReceived } from './deliveries';
 import type { ReceivedEvent } from './events';
 import { confirmedInWebhook, confirmedKey, precheck } from './verification';
 
@@ -21,31 +22,18 @@ export interface AfterReplies {
 	answered: boolean;
 }
 
-/**
- * How long SlickText may wait for the answer to a delivery with a reply for a waiting workflow: SlickText
- * gives up after 5 seconds. The trigger answers once n8n has taken the reply (or said no wait takes it),
- * and at the latest after this: then with 503, so that SlickText delivers it again (the hand-off goes on,
- * and a delivery of a reply that was taken meanwhile resumes nothing: the memory of repeats has it). An
- * object, so that tests can shorten it.
- */
-export const answering = { withinMs: 4000 };
-
-/** Answers SlickText now: 200 when the delivery is done with, 503 when it must come again. */
-function answer(ctx: IWebhookFunctions, status: 200 | 503): void {
-	const res = ctx.getResponseObject() as unknown as { writeHead(status: number, headers?: Record<string, string>): unknown; end(body?: string): unknown };
-	if (status === 200) {
-		res.writeHead(200);
-		res.end();
-		return;
-	}
-	res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '60' });
-	res.end(JSON.stringify({ message: 'A waiting workflow could not take the reply yet: deliver it again' }));
+/** The empty 200 the trigger answers every accepted delivery with, sent before waits are asked. */
+function answerNow(ctx: IWebhookFunctions): void {
+	const res = ctx.getResponseObject() as unknown as { writeHead(status: number): unknown; end(): unknown };
+	res.writeHead(200);
+	res.end();
 }
 
 /** `signed`: the legacy delivery's signature was checked (the trigger has a webhook secret). */
 export async function resumeWaitingWorkflows(
 	ctx: IWebhookFunctions,
 	platform: Platform,
+	store: WaitStore,
 	scope: string,
 	events: ReceivedEvent[],
 	signed: boolean,
@@ -56,10 +44,17 @@ export async function resumeWaitingWorkflows(
 	const remember = ctx.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const keyOf = (event: ReceivedEvent) => (confirm ? confirmedKey(event) : event.key);
-	let handing = true;
-	const handed = handReplies(ctx, platform, scope, events, {
+	const result = await handReplies(ctx, platform, store, scope, events, {
 		// A reply is verified when SlickText's signature was checked, or SlickText confirmed it (below).
 		verified: platform === 'legacy' ? signed : confirm,
+		keyOf: (index) => keyOf(events[index]),
+		// SlickText waits at most 5 seconds, and n8n may take longer to resume an execution under load:
+		// the delivery is answered before any wait is asked (the hand-off then goes on, asking again).
+		answerNow: () => {
+			if (after.answered) return;
+			after.answered = true;
+			answerNow(ctx);
+		},
 		confirm: async (json, name) => {
 			if (!confirm) return true;
 			if (precheck({ json, name, key: '' }) !== undefined) return false;
@@ -73,26 +68,11 @@ export async function resumeWaitingWorkflows(
 			if (confirm && wasReceived(scope, event.key, now, stored)) return false;
 			return claimNew(scope, [{ key: keyOf(event) }], now, stored).length === 1;
 		},
-		release: (index) => {
-			if (remember) forget(scope, keyOf(events[index]));
-		},
-	}).finally(() => (handing = false));
-	// SlickText's answer waits for the hand-off, at most answering.withinMs; then 503 (deliver it again),
-	// unless repeats are not remembered: a second delivery could then resume a second wait.
-	await Promise.race([handed, sleep(answering.withinMs)]);
-	if (handing) {
-		after.answered = true;
-		answer(ctx, remember ? 503 : 200);
-	}
-	const result = await handed;
-	if (!after.answered && result.unresolved.size > 0) {
-		after.answered = true;
-		answer(ctx, 503);
-	}
+	});
 	const taken = [...result.done].map((index) => keyOf(events[index]));
 	// No run records these events: kept with the other keys, which n8n saves after this request.
 	if (remember && taken.length > 0) recordForRestart(scope, staticData as IDataObject, taken, Date.now());
-	after.events = events.filter((_, index) => !result.done.has(index) && !result.unresolved.has(index));
+	after.events = events.filter((_, index) => !result.done.has(index));
 	after.claimed = new Set([...result.claimed].filter((index) => !result.done.has(index)).map((index) => events[index]));
 	return after;
 }

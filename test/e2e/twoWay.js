@@ -29,18 +29,23 @@ const CRED = {
 	legacy: { slickTextLegacyApi: { id: 'slicktextLegacy01', name: 'SlickText Legacy API account' } },
 	current: { slickTextApi: { id: 'slicktextCurrent1', name: 'SlickText API account' } },
 };
-const HOOK = { legacy: 'e2e-two-way-legacy', current: 'e2e-two-way-current' };
+// A second legacy credential of the same account without the webhook secret, whose trigger therefore
+// cannot verify replies (issue 43): its waits' Trigger URL for Replies is that trigger's.
+CRED.unverified = { slickTextLegacyApi: { id: 'slicktextLegacy02', name: 'SlickText Legacy API (no webhook secret)' } };
+const HOOK = { legacy: 'e2e-two-way-legacy', current: 'e2e-two-way-current', unverified: 'e2e-two-way-unverified' };
+/** A plain n8n webhook that a forged registration tries to send a person's reply to. */
+const SPY = 'e2eTwoWaySpy0001';
 const triggerUrl = (platform) => `${BASE}/webhook/${HOOK[platform]}/webhook`;
 const AFTER = 'After Reply';
 
 const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
 
 function triggerWorkflow(platform) {
-	const id = platform === 'legacy' ? 'e2eTwoWayTrigLeg' : 'e2eTwoWayTrigCur';
+	const id = { legacy: 'e2eTwoWayTrigLeg', current: 'e2eTwoWayTrigCur', unverified: 'e2eTwoWayTrigUnv' }[platform];
 	const parameters =
-		platform === 'legacy'
-			? { platform, legacyEvents: ['ChatMessageRecieved', 'OptOut'] }
-			: { platform, events: ['inbox_message_received'], confirmEvents: true };
+		platform === 'current'
+			? { platform, events: ['inbox_message_received'], confirmEvents: true }
+			: { platform: 'legacy', legacyEvents: ['ChatMessageRecieved', 'OptOut'] };
 	return {
 		id,
 		name: `e2e two-way: trigger (${platform})`,
@@ -109,7 +114,22 @@ const WF = {
 		sendAndWait({ waitOptions: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 0.05, resumeUnit: 'minutes' } } } }),
 		CRED.legacy,
 	),
+	// At the trigger that cannot verify replies: an approval, and free text.
+	unverifiedApproval: waitingWorkflow('e2eTwoWayUnvAppr', sendAndWait(), CRED.unverified),
+	unverifiedFreeText: waitingWorkflow('e2eTwoWayUnvFree', sendAndWait({ responseType: 'freeText' }), CRED.unverified),
 };
+
+function spyWorkflow() {
+	return {
+		id: SPY,
+		name: 'e2e two-way: a workflow a forged wait points at',
+		versionId: `${SPY}-v1`,
+		active: false,
+		nodes: [{ id: 'spy', name: 'Spy', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: SPY, parameters: { httpMethod: 'POST', path: SPY, responseMode: 'onReceived', options: {} } }],
+		connections: {},
+		settings: { saveDataSuccessExecution: 'all' },
+	};
+}
 
 /**
  * An AI Agent whose tool "Text One Contact" (SlickText Legacy Send) is gated by n8n's human review built
@@ -143,7 +163,8 @@ function agentWorkflow() {
 				type: `${PKG}.slickTextLegacyHitlTool`,
 				typeVersion: 1,
 				position: [660, 240],
-				parameters: { sendTo: 'number', textwordId: { __rl: true, mode: 'id', value: TEXTWORD }, number: MANAGER, message: '=Approve {{ $tool.name }}? Reply YES or NO' },
+				// No Message: n8n's own ("The agent wants to run this tool: ... Input: {{ $tool.parameters }}").
+				parameters: { sendTo: 'number', textwordId: { __rl: true, mode: 'id', value: TEXTWORD }, number: MANAGER },
 				credentials: CRED.legacy,
 			},
 		],
@@ -161,7 +182,15 @@ function agentWorkflow() {
 const EXAMPLE7 = 'exReminderReply07';
 const exampleSeven = (sandbox) => require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE7);
 
-const allWorkflows = (sandbox) => [triggerWorkflow('legacy'), triggerWorkflow('current'), ...Object.values(WF), exampleSeven(sandbox), agentWorkflow()];
+const allWorkflows = (sandbox) => [
+	triggerWorkflow('legacy'),
+	triggerWorkflow('current'),
+	triggerWorkflow('unverified'),
+	...Object.values(WF),
+	exampleSeven(sandbox),
+	agentWorkflow(),
+	spyWorkflow(),
+];
 
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -200,8 +229,15 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		(body) => (toolResults.push(body.messages.filter((m) => m.role === 'tool').at(-1)?.content), { content: 'Not sent.' }),
 	]);
 	const openAiFile = path.join(folder, 'tmp', 'openai.json');
-	fs.writeFileSync(openAiFile, JSON.stringify([{ id: OPENAI.openAiApi.id, name: OPENAI.openAiApi.name, type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } }]));
-	assert.equal(env.n8nCli(folder, ['import:credentials', '--input', openAiFile]).status, 0, 'import the scripted model credential');
+	const unverifiedCredential = { ...sandbox.legacyCredentials(), replyTriggerUrl: triggerUrl('unverified') };
+	fs.writeFileSync(
+		openAiFile,
+		JSON.stringify([
+			{ id: OPENAI.openAiApi.id, name: OPENAI.openAiApi.name, type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } },
+			{ id: CRED.unverified.slickTextLegacyApi.id, name: CRED.unverified.slickTextLegacyApi.name, type: 'slickTextLegacyApi', data: unverifiedCredential },
+		]),
+	);
+	assert.equal(env.n8nCli(folder, ['import:credentials', '--input', openAiFile]).status, 0, 'import the scripted model credential and the credential without a secret');
 	let n8n;
 	let cookie;
 	const rest = (method, p, body) => restOf(n8n.base, cookie, method, p, body);
@@ -254,6 +290,8 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		return out;
 	};
 	const waiting = async (workflowId) => (await executions(workflowId, 'waiting')).length;
+	/** A trigger workflow's stored static data, as n8n keeps it. */
+	const triggerStatic = async (platform) => (await rest('GET', `/rest/workflows/${triggerWorkflow(platform).id}`)).json?.data?.staticData ?? null;
 	/** Executions not finished yet (waiting, or resumed and still running). */
 	const unfinished = async (workflowId) => (await executions(workflowId)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length;
 	/** For a failed assertion: the executions of a workflow by status, and the first error's words. */
@@ -415,6 +453,62 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.equal(out?.approved, true);
 		});
 
+		await check('two-way (issue 43): a wait not signed with the trigger\'s own credential is refused (401) on both platforms and kept nowhere; the genuine wait takes the genuine reply, and the address a forged wait named gets nothing', async () => {
+			const number = numberOf(110);
+			assert.equal((await startWait(WF.legacy, { number })).status, 200);
+			assert.ok(await waitingFor(WF.legacy.id, 1));
+			await pause(1000);
+			const before = { legacy: await triggerStatic('legacy'), current: await triggerStatic('current') };
+			const { sign, signingKeyOf } = require('../../dist/nodes/shared/replies/signing');
+			const statuses = [];
+			for (const platform of ['legacy', 'current']) {
+				const forged = { platform, person: platform === 'legacy' ? number : `${BRAND}:141`, resumeUrl: `${BASE}/webhook/${SPY}`, since: Date.now() - 3_600_000, until: 0, sent: { to: 'x' } };
+				const other = platform === 'legacy' ? signingKeyOf('legacy', { publicKey: 'pub_stranger', privateKey: 'guessed' }) : signingKeyOf('current', { brandId: String(BRAND), apiKey: 'guessed' });
+				const signedElsewhere = sign(other, forged, Date.now());
+				for (const body of [
+					{ n8nSlickTextReplyWait: forged },
+					{ n8nSlickTextReplyWait: signedElsewhere.payload, signature: signedElsewhere.signature },
+					{ n8nSlickTextReplyWait: { platform, check: true } },
+				]) {
+					statuses.push((await post(triggerUrl(platform), JSON.stringify(body), { 'content-type': 'application/json' })).status);
+				}
+			}
+			assert.deepEqual(statuses, [401, 401, 401, 401, 401, 401]);
+			await pause(1000);
+			assert.deepEqual(await triggerStatic('legacy'), before.legacy, 'the legacy trigger stored nothing of them');
+			assert.deepEqual(await triggerStatic('current'), before.current, 'the current trigger stored nothing of them');
+			assert.equal((await legacyText(number, 'YES')).status, 200);
+			const out = await waitFor(async () => await outputFor(WF.legacy.id, number), 60_000);
+			assert.equal(out?.approved, true, await diagnose(WF.legacy.id));
+			assert.equal(out.reply.verified, true);
+			assert.equal((await executions(SPY)).length, 0, 'the forged address received the reply');
+		});
+
+		await check('two-way (issue 43): at a trigger that cannot verify replies an approval stops before anybody is texted, and a forged YES resumes nothing; free text waits there, its output saying the reply was not verified', async () => {
+			const textsTo = (number) => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body.number === number);
+			const number = numberOf(111);
+			const failedBefore = (await executions(WF.unverifiedApproval.id, 'error')).length;
+			assert.equal((await startWait(WF.unverifiedApproval, { number })).status, 200);
+			assert.ok(await waitFor(async () => (await executions(WF.unverifiedApproval.id, 'error')).length === failedBefore + 1, 60_000), await diagnose(WF.unverifiedApproval.id));
+			const [failed] = await executions(WF.unverifiedApproval.id, 'error');
+			assert.match(String((await rest('GET', `/rest/executions/${failed.id}`)).json.data.data), /cannot tell a real reply from a forged one/);
+			assert.equal(textsTo(number).length, 0, 'nobody was texted');
+			assert.equal(await waiting(WF.unverifiedApproval.id), 0);
+			// Anyone can post a YES to that trigger: nothing waits, so it is only an event of that trigger.
+			const unsigned = (from, body) => {
+				const data = JSON.stringify({ Event: 'ChatMessageRecieved', Timestamp: '2026-11-25 10:00:00', attemptNumber: 1, ChatThread: { WithNumber: from }, ChatMessage: { ChatMessageId: crypto.randomInt(1e9), FromNumber: from, Body: body, MediaUrl: '', Received: '2026-11-25 10:00:00' } });
+				return post(triggerUrl('unverified'), new URLSearchParams({ data }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+			};
+			assert.equal((await unsigned(number, 'YES')).status, 200);
+			const free = numberOf(112);
+			assert.equal((await startWait(WF.unverifiedFreeText, { number: free })).status, 200);
+			assert.ok(await waitingFor(WF.unverifiedFreeText.id, 1), await diagnose(WF.unverifiedFreeText.id));
+			assert.equal(textsTo(free).length, 1);
+			assert.equal((await unsigned(free, 'See you at 7')).status, 200);
+			const out = await waitFor(async () => await outputFor(WF.unverifiedFreeText.id, free), 60_000);
+			assert.deepEqual([out?.outcome, out?.reply?.text, out?.reply?.verified], ['replied', 'See you at 7', false]);
+		});
+
 		await check('two-way: STOP ends a wait as opted out, never as approval; the opt-out still comes out of the trigger', async () => {
 			const number = numberOf(103);
 			assert.equal((await startWait(WF.legacy, { number })).status, 200);
@@ -491,7 +585,8 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 				assert.equal(started?.status, 200);
 				assert.ok(await waitingFor(AGENT, 1), `waiting for the manager: ${await diagnose(AGENT)}`);
 				assert.equal(toManager().length, managerBefore + 1, 'the manager got the approval request');
-				assert.match(toManager().at(-1).body.body, /^Approve .*\? Reply YES or NO$/);
+				// n8n's own Message, with the tool's input in words a person reads on a phone (issue 43).
+				assert.equal(toManager().at(-1).body.body, `The agent wants to run this tool: Text_One_Contact\n\nInput:\ncontact_id: ${contact}\ntext: Your order is ready.`);
 				assert.equal(toContact(contact).length, 0, 'nothing sent before the answer');
 				assert.equal((await legacyText(MANAGER, answer)).status, 200);
 				assert.ok(await waitFor(async () => (await unfinished(AGENT)) === 0, 60_000), await diagnose(AGENT));

@@ -6,8 +6,8 @@ import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseD
 
 import type { Platform } from '../platform';
 import { readRegistration, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
-import { addWait, endWait, waitsFor, type Wait } from './registry';
 import { open } from './signing';
+import { expired, type WaitEntry, type WaitStore } from './waits/store';
 
 function answerWith(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	respond(ctx, status, { registered: false, message } satisfies RegistrationAnswer);
@@ -31,9 +31,16 @@ export function respond(ctx: IWebhookFunctions, status: number, body: IDataObjec
 
 /**
  * A registration (or its check) posted by a waiting node. Only a signed one made with the trigger's own
- * credential is read at all (signing.ts); anything else is refused with 401 and kept nowhere.
+ * credential is read at all (signing.ts); anything else is refused with 401 and kept nowhere. `stored`
+ * says whether n8n's database holds the wait already (a store that saves only after the request answers
+ * says so when the waiting node asks again: waiting.ts waits for it).
  */
-export function acceptRegistration(ctx: IWebhookFunctions, platform: Platform, scope: string, trust: TriggerTrust): IWebhookResponseData {
+export async function acceptRegistration(
+	ctx: IWebhookFunctions,
+	platform: Platform,
+	store: WaitStore & { stored?(resumeUrl: string): boolean },
+	trust: TriggerTrust,
+): Promise<IWebhookResponseData> {
 	const body = ctx.getBodyData();
 	const opened = open(trust.key, { payload: body[REGISTRATION_FIELD], signature: body[SIGNATURE_FIELD] }, Date.now());
 	if (!opened.ok) {
@@ -55,9 +62,11 @@ export function acceptRegistration(ctx: IWebhookFunctions, platform: Platform, s
 		// The trigger posts the person's reply to this address: only to the n8n it runs on.
 		const own = new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid').origin;
 		if (new URL(registration.resumeUrl).origin !== own) return answerWith(ctx, 400, 'The address of the wait is not on this n8n');
-		const added = addWait(scope, ctx.getWorkflowStaticData('node'), registration, Date.now());
+		const added = await store.add(registration, Date.now());
 		// A full trigger refuses the new wait, never an older one: the node that asked fails with the reason.
 		if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
+		const stored = store.stored ? store.stored(registration.resumeUrl) : true;
+		return { webhookResponse: { registered: true, verifies: trust.verifies, stored } satisfies RegistrationAnswer };
 	}
 	return { webhookResponse: { registered: true, verifies: trust.verifies } satisfies RegistrationAnswer };
 }
@@ -71,20 +80,20 @@ type Handed = 'taken' | 'declined' | 'gone' | 'unknown';
 
 /**
  * Pauses before asking again when n8n could not take the hand-off (503 while its database is busy, no
- * answer, a process restarting): about 30 seconds in all, while SlickText waits for its answer no longer
- * than ANSWER_WITHIN_MS (replies.ts). An object, so that tests can shorten the pauses.
+ * answer, a process restarting): about two minutes in all, the time n8n's own Wait node's resume
+ * addresses were seen to need under a burst. An object, so that tests can shorten the pauses.
  */
-export const handOff = { pausesMs: [250, 500, 1000, 2000, 4000, 8000, 15000] };
+export const handOff = { pausesMs: [250, 500, 1000, 2000, 4000, 8000, 15000, 30000, 60000] };
 
 type Asked = { status: number; text: string; body: IDataObject } | { error: string; maybeArrived: boolean };
 
 /** One post of the reply to the wait's address; the address is never logged (it opens the wait). */
-async function ask(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<Asked> {
-	const forward: Forward = { reply, wait: { since: wait.s, until: wait.u, sent: wait.m } };
+async function ask(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply): Promise<Asked> {
+	const forward: Forward = { reply, wait: { since: wait.since, until: wait.until, sent: wait.sent } };
 	try {
 		const answer = (await ctx.helpers.httpRequest({
 			method: 'POST',
-			url: wait.r,
+			url: wait.resumeUrl,
 			body: forward,
 			json: true,
 			returnFullResponse: true,
@@ -105,10 +114,11 @@ async function ask(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<As
  * Hands the reply to one wait, asking again while n8n cannot answer. n8n marks the execution running
  * only if it still waits, in one database update, and says "taken" only then (waiting.ts): so "taken"
  * is certain, and so is "gone" (409: running or finished; another process's reply got there first).
- * After a post that may have arrived unanswered, "gone" means that post resumed it: taken.
+ * After a post that may have arrived unanswered, "gone" means that post resumed it: taken. So does it
+ * when the wait was claimed for this very reply before (`ownClaim`): only this reply was handed to it.
  */
-async function handTo(ctx: IWebhookFunctions, wait: Wait, reply: Reply): Promise<Handed> {
-	let maybeTaken = false;
+async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, ownClaim: boolean): Promise<Handed> {
+	let maybeTaken = ownClaim;
 	for (let attempt = 0; ; attempt++) {
 		const asked = await ask(ctx, wait, reply);
 		if ('status' in asked) {
@@ -147,12 +157,14 @@ async function onePerPerson<T>(key: string, work: () => Promise<T>): Promise<T> 
 export interface ReplyHooks {
 	/** Whether the trigger verified that SlickText sent the events (the signature, or Confirm Events). */
 	verified: boolean;
+	/** The key of an event: the same for every delivery of it (its repeats). */
+	keyOf(index: number): string;
+	/** Called once before the first wait is asked: the trigger answers SlickText then. */
+	answerNow(): void;
 	/** Whether SlickText confirms the event (Confirm Events); true when the trigger does not confirm. */
 	confirm(json: IDataObject, name: string): Promise<boolean>;
-	/** Claims the event as received; false for a repeat. */
+	/** Claims the event as received in this process; false for a repeat. */
 	claim(index: number): boolean;
-	/** Gives up the claim of an event whose hand-off could not be finished, so that SlickText's next delivery is taken. */
-	release(index: number): void;
 }
 
 export interface RepliesHanded {
@@ -160,31 +172,71 @@ export interface RepliesHanded {
 	done: Set<number>;
 	/** Events claimed here, so that the trigger does not take them for repeats of themselves. */
 	claimed: Set<number>;
-	/**
-	 * Events whose hand-off n8n could not finish (asked again for about 30 s): neither taken nor passed
-	 * on, their claim given up; SlickText must deliver them again (the trigger answers 503).
-	 */
-	unresolved: Set<number>;
+}
+
+type Outcome = 'taken' | 'free' | 'unknown';
+
+/**
+ * Hands one reply to the person's waits, oldest first, each claimed for it in the store first (so that
+ * a repeat of it in another process goes to none of the others): the first that takes it ends the
+ * search (an opt-out goes to every one, each ending as opted out).
+ */
+async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[]): Promise<Outcome> {
+	let taken = false;
+	for (const wait of waits) {
+		const claim = await store.claim(wait, key, Date.now());
+		if (claim === 'other') continue;
+		const handed = await handTo(ctx, wait, reply, claim === 'same');
+		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
+		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
+		if (handed === 'unknown') {
+			ctx.logger.error('SlickText Trigger: n8n did not take a reply to a waiting workflow for minutes; it goes on as an event');
+			await store.release(wait, key);
+			return 'unknown';
+		}
+		if (handed === 'declined') {
+			await store.release(wait, key);
+			continue;
+		}
+		// "Gone" past the wait's time limit: n8n ended it without this reply.
+		if (handed === 'gone' && (claim !== 'same' || expired(wait, Date.now()))) {
+			await store.gone(wait);
+			continue;
+		}
+		await store.taken(wait, key, Date.now());
+		taken = true;
+		if (!reply.optedOut) break;
+	}
+	return taken ? 'taken' : 'free';
 }
 
 /**
  * Hands each reply among the events to the oldest wait for its person that takes it (an opt-out to
- * every wait for the person: each ends as opted out). A wait n8n says is over is ended; one that
+ * every wait for the person: each ends as opted out). A wait n8n says is over is forgotten; one that
  * declines (waiting for a yes or a no) stays. Events no wait takes go on as the trigger's events.
  */
 export async function handReplies(
 	ctx: IWebhookFunctions,
 	platform: Platform,
+	store: WaitStore,
 	scope: string,
 	events: Array<{ name: string; json: IDataObject }>,
 	hooks: ReplyHooks,
 ): Promise<RepliesHanded> {
-	const staticData = ctx.getWorkflowStaticData('node');
-	const result: RepliesHanded = { done: new Set(), claimed: new Set(), unresolved: new Set() };
+	const result: RepliesHanded = { done: new Set(), claimed: new Set() };
 	for (const [index, event] of events.entries()) {
 		const found = replyOf(platform, event.name, event.json);
 		const reply = found && { ...found, verified: hooks.verified };
-		if (!reply || waitsFor(scope, staticData, reply.person, Date.now()).length === 0) continue;
+		if (!reply) continue;
+		const key = hooks.keyOf(index);
+		const before = await store.find(reply.person, key, Date.now());
+		// A repeat of a reply a wait took: it resumes nothing (and starts no run).
+		if (before.takenBefore && reply.message) {
+			result.done.add(index);
+			continue;
+		}
+		if (before.open.length === 0) continue;
+		hooks.answerNow();
 		if (!(await hooks.confirm(event.json, event.name))) continue;
 		if (!hooks.claim(index)) {
 			result.done.add(index);
@@ -192,23 +244,11 @@ export async function handReplies(
 		}
 		result.claimed.add(index);
 		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
-			let taken = false;
-			for (const [id, wait] of waitsFor(scope, staticData, reply.person, Date.now())) {
-				const handed = await handTo(ctx, wait, reply);
-				// Not known whether it took the reply: no other wait may get it, nor may it go on as an event.
-				if (handed === 'unknown') return 'unknown';
-				if (handed === 'taken' || handed === 'gone') endWait(scope, staticData, id, Date.now());
-				if (handed !== 'taken') continue;
-				taken = true;
-				if (!reply.optedOut) break;
-			}
-			return taken ? 'taken' : 'free';
+			// Looked up again in the queue: a reply of the person handed meanwhile may have taken a wait.
+			const now = await store.find(reply.person, key, Date.now());
+			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open);
 		});
-		if (outcome === 'unknown') {
-			hooks.release(index);
-			result.claimed.delete(index);
-			result.unresolved.add(index);
-		} else if (outcome === 'taken' && reply.message) result.done.add(index);
+		if (outcome === 'taken' && reply.message) result.done.add(index);
 	}
 	return result;
 }

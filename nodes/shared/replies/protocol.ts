@@ -74,6 +74,8 @@ export interface RegistrationAnswer {
 	registered: boolean;
 	/** Whether the trigger verifies replies (see Reply.verified), so that an approval can be trusted. */
 	verifies?: boolean;
+	/** Whether n8n's database holds the wait (else the waiting node asks again until it does). */
+	stored?: boolean;
 	message?: string;
 }
 

@@ -6,6 +6,7 @@
 import {
 	NodeOperationError,
 	SEND_AND_WAIT_OPERATION,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -82,7 +83,7 @@ async function askTrigger(
 		throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`);
 	}
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
-	if (answer.statusCode === 200 && body.registered === true) return { registered: true, verifies: body.verifies === true };
+	if (answer.statusCode === 200 && body.registered === true) return { registered: true, verifies: body.verifies === true, stored: body.stored !== false };
 	const said = typeof body.message === 'string' ? body.message : '';
 	switch (answer.statusCode) {
 		case 404:
@@ -167,6 +168,9 @@ function resumeUrlOf(ctx: IExecuteFunctions): string {
 	return url.toString();
 }
 
+/** Pauses before asking the trigger again whether n8n stored the wait (it saves right after answering). */
+const STORED_PAUSES_MS = [50, 100, 200, 400, 800, 1600];
+
 export interface Waiting {
 	platform: Platform;
 	person: string;
@@ -188,7 +192,16 @@ export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting): Pr
 	const since = Date.now();
 	const { until } = waiting.prepared;
 	const registration = registrationOf(waiting.platform, waiting.person, resumeUrlOf(ctx), since, until, waiting.sent);
-	await askTrigger(ctx, waiting.prepared, registration);
+	// Registered means in n8n's database: a trigger that saves after answering says so when asked again.
+	let answer = await askTrigger(ctx, waiting.prepared, registration);
+	for (const pause of STORED_PAUSES_MS) {
+		if (answer.stored !== false) break;
+		await sleep(pause);
+		answer = await askTrigger(ctx, waiting.prepared, registration);
+	}
+	if (answer.stored === false) {
+		throw fail(ctx, 'The SlickText Trigger for replies took the wait, but n8n did not store it', 'Nothing waits for the answer. Run the workflow again; if it happens again, check the trigger\'s n8n for database errors.');
+	}
 	const limitSeconds = registration.until > 0 ? Math.round((registration.until - since) / 1000) : 0;
 	const approval = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback)).responseType === 'approval';
 	const timedOut = {

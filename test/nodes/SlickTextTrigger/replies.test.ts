@@ -78,20 +78,15 @@ async function waitingN8n(): Promise<Waiting> {
 // The modules the trigger runs with (from dist/, as n8n loads them): their settings are the ones that count.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { handOff } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/forwarding.js'));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { answering } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/replies.js'));
 
 let n8n: Waiting;
 const pauses = handOff.pausesMs;
-const within = answering.withinMs;
 beforeAll(() => {
-	// The same pauses and answer time, shorter: the tests judge what is asked and answered, not when.
+	// The same pauses, shorter: the tests judge what is asked and answered, not when.
 	handOff.pausesMs = [10, 10, 10];
-	answering.withinMs = 800;
 });
 afterAll(() => {
 	handOff.pausesMs = pauses;
-	answering.withinMs = within;
 });
 beforeEach(async () => {
 	n8n = await waitingN8n();
@@ -151,7 +146,10 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		// It has the webhook secret: it verifies replies, so approvals can wait here.
 		expect(check).toEqual({ status: 200, body: { registered: true, verifies: true } });
 		expect(trigger.staticData).toEqual({});
-		expect(await register(trigger, '11/n1', '+16175550001')).toEqual({ status: 200, body: { registered: true, verifies: true } });
+		// Taken, but n8n saves the static data only after answering: not stored yet, says the answer.
+		expect(await register(trigger, '11/n1', '+16175550001')).toEqual({ status: 200, body: { registered: true, verifies: true, stored: false } });
+		// Asked again (as the waiting node does), it finds the wait in n8n's copy.
+		expect(await register(trigger, '11/n1', '+16175550001')).toEqual({ status: 200, body: { registered: true, verifies: true, stored: true } });
 		const stored = JSON.stringify(trigger.staticData);
 		expect(stored).toContain('+16175550001');
 		// A registration starts no run.
@@ -325,22 +323,18 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs).toHaveLength(1);
 	});
 
-	it('when n8n cannot take the reply at all, answers SlickText 503 and passes nothing on; the next delivery of it is handed again', async () => {
+	it('when n8n cannot take the reply after asking again for minutes, it goes on as the trigger\'s event, never lost; the wait stays for the next reply', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		await register(trigger, '73/n1', '+16175550073');
 		n8n.answer.set('/webhook-waiting/73/n1', 502);
 		const first = await reply(trigger, '+16175550073', 'yes', { id: 730 });
-		expect(first.status).toBe(503);
+		expect(first.status).toBe(200);
 		expect(n8n.forwards).toHaveLength(handOff.pausesMs.length + 1);
-		// Neither taken nor passed on as an event: the wait still waits for it.
-		expect(trigger.runs).toEqual([]);
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).Body)).toEqual(['yes']);
 		n8n.answer.delete('/webhook-waiting/73/n1');
-		// SlickText delivers it again: not a repeat to ignore, since it was not done with.
-		const again = await reply(trigger, '+16175550073', 'yes', { id: 730, attempt: 2 });
-		expect(again.status).toBe(200);
+		await reply(trigger, '+16175550073', 'yes, really', { id: 731 });
 		expect(n8n.forwards.at(-1)?.path).toBe('/webhook-waiting/73/n1');
-		expect(n8n.forwards).toHaveLength(handOff.pausesMs.length + 2);
-		expect(trigger.runs).toEqual([]);
+		expect(trigger.runs).toHaveLength(1);
 	});
 
 	it('a post that may have arrived and got no answer, then 409: that post resumed the wait, so the reply is taken, not passed on', async () => {
@@ -352,15 +346,20 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs).toEqual([]);
 	});
 
-	it('answers SlickText 503 when n8n is slow to take the reply, and its next delivery, once taken, resumes nothing', async () => {
+	it('answers SlickText at once however slowly n8n takes the reply, and a delivery of it again, meanwhile or after, resumes nothing', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		await register(trigger, '75/a', '+16175550075', { since: Date.now() - 10 });
 		await register(trigger, '75/b', '+16175550075');
-		n8n.answer.set('/webhook-waiting/75/a', { delayMs: answering.withinMs + 300, how: 'taken' });
-		const first = await reply(trigger, '+16175550075', 'yes', { id: 750 });
-		expect(first.status).toBe(503);
-		const again = await reply(trigger, '+16175550075', 'yes', { id: 750, attempt: 2 });
-		expect(again.status).toBe(200);
+		n8n.answer.set('/webhook-waiting/75/a', { delayMs: 1500, how: 'taken' });
+		const t = text('+16175550075', 'yes', 1, 750);
+		const started = Date.now();
+		const first = postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': t.signature });
+		const again = postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': t.signature });
+		expect((await first).status).toBe(200);
+		expect((await again).status).toBe(200);
+		expect(Date.now() - started).toBeLessThan(1500);
+		await trigger.settled();
+		expect((await reply(trigger, '+16175550075', 'yes', { id: 750, attempt: 3 })).status).toBe(200);
 		// Taken once, by the oldest wait; the second wait did not get the same reply.
 		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/75/a']);
 		expect(trigger.runs).toEqual([]);

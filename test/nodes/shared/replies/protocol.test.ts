@@ -1,9 +1,8 @@
-// What counts as a reply, an approval, an opt-out and whose it is, and how the trigger keeps waits
-// (nodes/shared/replies/protocol.ts and registry.ts): plain functions, without n8n.
+// What counts as a reply, an approval, an opt-out and whose it is, and how registrations are signed
+// (nodes/shared/replies/protocol.ts and signing.ts): plain functions, without n8n.
 import type { IDataObject } from 'n8n-workflow';
 
 import { approvalOf, isStopWord, numberKey, personKey, readRegistration, replyOf, wordList } from '../../../../nodes/shared/replies/protocol';
-import { addWait, endWait, MAX_WAITS, MAX_WAITS_PER_PERSON, openWaitCount, waitsFor, WAITS_FIELD } from '../../../../nodes/shared/replies/registry';
 import { open, sign, SIGNED_FOR_MS, signingKeyOf } from '../../../../nodes/shared/replies/signing';
 
 describe('words', () => {
@@ -85,63 +84,5 @@ describe('signed registrations', () => {
 		expect(open('', signed, now)).toEqual({ ok: false, reason: 'the trigger has no credential to check the signature with' });
 		expect(signingKeyOf('current', { brandId: '', apiKey: 'k' })).toBe('');
 		expect(signingKeyOf('current', { brandId: 'b1001', apiKey: 'k' })).toBe(signingKeyOf('current', { brandId: '1001', apiKey: 'k' }));
-	});
-});
-
-describe("the trigger's waits", () => {
-	// Times near now: what n8n saves is pruned by the real clock.
-	const t0 = Date.now();
-	const wait = (n: number, person = '+16175550100', extra: IDataObject = {}) =>
-		({ platform: 'legacy' as const, person, resumeUrl: `http://n8n/webhook-waiting/${n}/a`, since: t0 + n, until: 0, sent: {}, ...extra });
-
-	it('lists the open waits for a person oldest first, and a taken one no more', () => {
-		const staticData: IDataObject = {};
-		addWait('w1', staticData, wait(2), t0 + 5000);
-		addWait('w1', staticData, wait(1), t0 + 5000);
-		addWait('w1', staticData, wait(3, '+16175550999'), t0 + 5000);
-		const open = waitsFor('w1', staticData, '+16175550100', t0 + 5000);
-		expect(open.map(([, w]) => w.r)).toEqual(['http://n8n/webhook-waiting/1/a', 'http://n8n/webhook-waiting/2/a']);
-		endWait('w1', staticData, open[0][0], t0 + 6000);
-		expect(waitsFor('w1', staticData, '+16175550100', t0 + 6000).map(([, w]) => w.r)).toEqual(['http://n8n/webhook-waiting/2/a']);
-	});
-
-	it('another process learns the stored waits, and a copy saved before a wait was taken does not bring it back', () => {
-		const stored: IDataObject = {};
-		addWait('w2-a', stored, wait(1), t0 + 5000);
-		const saved = JSON.parse(JSON.stringify(stored));
-		// Another process (or after a restart) knows the wait from the database.
-		expect(waitsFor('w2-b', JSON.parse(JSON.stringify(saved)), '+16175550100', t0 + 5000)).toHaveLength(1);
-		// The first process takes it, then reads an older copy again.
-		const [[id]] = waitsFor('w2-a', stored, '+16175550100', t0 + 5000);
-		endWait('w2-a', stored, id, t0 + 6000);
-		expect(waitsFor('w2-a', JSON.parse(JSON.stringify(saved)), '+16175550100', t0 + 7000)).toEqual([]);
-		// And what it saves says so.
-		expect(JSON.stringify(stored[WAITS_FIELD])).toContain(`"t":${t0 + 6000}`);
-	});
-
-	it('forgets a wait past its time limit', () => {
-		const staticData: IDataObject = {};
-		addWait('w3', staticData, wait(1, '+16175550100', { until: t0 + 9000 }), t0 + 5000);
-		expect(waitsFor('w3', staticData, '+16175550100', t0 + 8000)).toHaveLength(1);
-		expect(waitsFor('w3', staticData, '+16175550100', t0 + 9001)).toEqual([]);
-	});
-
-	it('refuses a new wait past MAX_WAITS open ones, or MAX_WAITS_PER_PERSON for one person, and drops no older wait', () => {
-		const staticData: IDataObject = {};
-		for (let n = 0; n < MAX_WAITS; n++) expect(addWait('w4', staticData, wait(n, `+1617555${String(n).padStart(4, '0')}`), t0 + 5000)).toBe('added');
-		expect(addWait('w4', staticData, wait(MAX_WAITS, '+16175559999'), t0 + 5000)).toMatch(/holds 10000 open waits, its most/);
-		expect(openWaitCount('w4')).toBe(MAX_WAITS);
-		expect(waitsFor('w4', staticData, '+16175550000', t0 + 5000)).toHaveLength(1);
-		// A taken wait makes room.
-		const [[id]] = waitsFor('w4', staticData, '+16175550000', t0 + 5000);
-		endWait('w4', staticData, id, t0 + 6000);
-		expect(addWait('w4', staticData, wait(MAX_WAITS, '+16175559999'), t0 + 6000)).toBe('added');
-		// The same wait registered again is known, not another one.
-		expect(addWait('w4', staticData, wait(MAX_WAITS, '+16175559999'), t0 + 6000)).toBe('known');
-
-		const one: IDataObject = {};
-		for (let n = 0; n < MAX_WAITS_PER_PERSON; n++) expect(addWait('w5', one, wait(n), t0 + 5000)).toBe('added');
-		expect(addWait('w5', one, wait(MAX_WAITS_PER_PERSON), t0 + 5000)).toBe(`+16175550100 has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`);
-		expect(addWait('w5', one, wait(MAX_WAITS_PER_PERSON + 1, '+16175550101'), t0 + 5000)).toBe('added');
 	});
 });

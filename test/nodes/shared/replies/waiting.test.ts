@@ -24,12 +24,14 @@ interface FakeTrigger {
 	status: number;
 	/** Whether this trigger says it verifies replies (a webhook secret, or Confirm Events). */
 	verifies: boolean;
+	/** What it says of each registration in turn: stored in n8n's database yet (the last one repeats). */
+	stored: boolean[];
 	close(): Promise<void>;
 }
 
 /** Stands in for the SlickText Trigger's Production URL: checks the signature, records what waiting nodes register. */
 async function fakeTrigger(): Promise<FakeTrigger> {
-	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true } as FakeTrigger;
+	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true] } as FakeTrigger;
 	const keys = [signingKeyOf('legacy', ctx.sandbox.legacyCredentials()), signingKeyOf('current', ctx.sandbox.currentCredentials())];
 	const server: Server = createServer((req, res) => {
 		let text = '';
@@ -43,7 +45,9 @@ async function fakeTrigger(): Promise<FakeTrigger> {
 				trigger.registrations.push(registration);
 			} else trigger.unsigned.push(body);
 			res.writeHead(trigger.status, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify(trigger.status === 200 ? { registered: true, verifies: trigger.verifies } : { registered: false, message: 'no' }));
+			const registration = opened?.ok && opened.value.check !== true;
+			const stored = registration ? (trigger.stored.length > 1 ? trigger.stored.shift() : trigger.stored[0]) : undefined;
+			res.end(JSON.stringify(trigger.status === 200 ? { registered: true, verifies: trigger.verifies, ...(registration ? { stored } : {}) } : { registered: false, message: 'no' }));
 		});
 	});
 	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -205,6 +209,20 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 		const stack = result.run.data.executionData!.nodeExecutionStack[0];
 		expect(stack.data.main[0][0].json).toMatchObject({ outcome: 'timedOut', reply: null });
 		expect(stack.data.main[0][0].json).not.toHaveProperty('approved');
+	});
+
+	it('waits only once the trigger says n8n stored the wait, asking again; never stored fails and says so', async () => {
+		trigger.stored = [false, false, true];
+		const waited = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), n8nBase: N8N });
+		expect(waited.error).toBeUndefined();
+		// The check, then the same registration three times.
+		expect(trigger.registrations.map((r) => r.check === true)).toEqual([true, false, false, false]);
+		expect(new Set(trigger.registrations.slice(1).map((r) => r.resumeUrl)).size).toBe(1);
+		trigger.registrations = [];
+		trigger.stored = [false];
+		const failed = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait({ number: '+16195551235' }), credentials: legacy(), n8nBase: N8N });
+		expect(failed.error?.message).toBe('The SlickText Trigger for replies took the wait, but n8n did not store it [item 0]');
+		expect(trigger.registrations.length).toBeGreaterThan(5);
 	});
 
 	it('does not work as a plain AI tool, and says what to use', async () => {

@@ -1,0 +1,79 @@
+/**
+ * Where a SlickText Trigger keeps its waits: who is waited for and n8n's address of each wait. Two
+ * stores, one contract (docs/architecture.md, "Two-way texts"):
+ *
+ * - inStaticData.ts: the trigger node's static data (n8n's database) and the memory of the process. For
+ *   one n8n process that takes the trigger's requests (regular mode, or one `n8n webhook` process).
+ * - inDataTable.ts: an n8n data table, through n8n's public API (the credential's n8n API key). One row
+ *   per wait, each changed by one update that says whether it applied: for several webhook processes.
+ *
+ * Whichever store, n8n decides whether a wait takes a reply (it resumes a waiting execution only once);
+ * the store's claim keeps two deliveries of one reply, in two processes, from going to two waits.
+ */
+import { createHash } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Registration } from '../protocol';
+
+/**
+ * At most this many open waits per trigger node, and per person: a new wait past either is refused,
+ * with the reason, to the node that asked; no wait is ever dropped to make room.
+ */
+export const MAX_WAITS = 10_000;
+export const MAX_WAITS_PER_PERSON = 20;
+/** A wait without a time limit is forgotten after 30 days. */
+export const MAX_OPEN_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a taken wait is kept (with the reply that took it): SlickText repeats an event for about a day. */
+export const TAKEN_KEEP_MS = 25 * 60 * 60 * 1000;
+/** A claim older than this whose reply never finished (its process stopped) no longer holds the wait. */
+export const CLAIM_HOLD_MS = 2 * 60 * 1000;
+
+/** One open wait, as the trigger hands replies to it. */
+export interface WaitEntry {
+	/** The store's own ID of the wait. */
+	id: string;
+	person: string;
+	/** n8n's address of the wait: a secret that opens it, never logged or put out. */
+	resumeUrl: string;
+	since: number;
+	/** 0: no time limit. */
+	until: number;
+	sent: IDataObject;
+}
+
+/** What the store knows of a person when a reply comes. */
+export interface Found {
+	/** The open waits for the person, oldest first. */
+	open: WaitEntry[];
+	/** Whether this very reply (its event key) was taken by one of them before: a repeat of it. */
+	takenBefore: boolean;
+}
+
+/** A claim of a wait for one reply: won, already this reply's (hand it again), or another reply's. */
+export type Claim = 'won' | 'same' | 'other';
+
+export type Added = 'added' | 'known' | string;
+
+export interface WaitStore {
+	/** Adds a wait: 'added', 'known' (registered before) or the reason it is refused. Durable when it resolves. */
+	add(registration: Registration, now: number): Promise<Added>;
+	find(person: string, eventKey: string, now: number): Promise<Found>;
+	/** Claims the wait for the reply with this event key, before it is handed to it. */
+	claim(wait: WaitEntry, eventKey: string, now: number): Promise<Claim>;
+	/** The wait took the reply: no longer open, kept as taken by it (TAKEN_KEEP_MS). */
+	taken(wait: WaitEntry, eventKey: string, now: number): Promise<void>;
+	/** The wait did not take the reply (it keeps waiting): the claim is given up. */
+	release(wait: WaitEntry, eventKey: string): Promise<void>;
+	/** Nothing waits there any more (the execution went on without this reply): forgotten. */
+	gone(wait: WaitEntry): Promise<void>;
+}
+
+/** Whether a wait is past its time limit, or open for longer than any wait may be. */
+export function expired(wait: { since: number; until: number }, now: number): boolean {
+	return wait.until > 0 ? now > wait.until : now - wait.since > MAX_OPEN_MS;
+}
+
+/** A short digest of a text (an address, an event key): 96 bits, as the trigger's other keys. */
+export function digest(text: string): string {
+	return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+}
