@@ -63,6 +63,15 @@ export class SlickTextApi implements ICredentialType {
 				"Only for Send and Wait for Reply and Wait for Reply: the Production URL of the published SlickText Trigger that receives this brand's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it. Leave empty if no workflow waits for replies.",
 		},
 		{
+			displayName: 'n8n API Key',
+			name: 'n8nApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Only for waiting workflows with several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Trigger uses. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", which every n8n process can update safely. Leave empty with one n8n process.',
+		},
+		{
 			displayName: 'Requests per Second',
 			name: 'requestsPerSecond',
 			type: 'number',

@@ -17,6 +17,7 @@ import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
 import { isRegistration } from '../shared/replies/protocol';
+import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
 import type { WaitStore } from '../shared/replies/waits/store';
 import { signingKeyOf } from '../shared/replies/signing';
@@ -75,21 +76,34 @@ function memoryScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
+/** The trigger's credential of the platform, when it has one. */
+async function credentialOf(ctx: IWebhookFunctions, platform: Platform): Promise<IDataObject | undefined> {
+	const type = CREDENTIAL_TYPE[platform];
+	return ctx.getNode().credentials?.[type] ? ((await ctx.getCredentials(type)) as IDataObject) : undefined;
+}
+
 /**
  * What the trigger can check of waits and replies: its credential's signing key (a registration must be
  * signed with it) and whether it verifies replies (legacy: a webhook secret; current: Confirm Events).
  */
-async function trustOf(ctx: IWebhookFunctions, platform: Platform): Promise<TriggerTrust> {
-	const type = CREDENTIAL_TYPE[platform];
-	const credentials = ctx.getNode().credentials?.[type] ? ((await ctx.getCredentials(type)) as IDataObject) : undefined;
+async function trustOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataObject | undefined): Promise<TriggerTrust> {
 	const verifies =
 		platform === 'legacy' ? (await legacyWebhookSecret(ctx)) !== '' : credentials !== undefined && (ctx.getNodeParameter('confirmEvents', false) as boolean);
 	return { key: signingKeyOf(platform, credentials), verifies };
 }
 
-/** Where this trigger node keeps its waits (shared/replies/waits). */
-function waitsOf(ctx: IWebhookFunctions): WaitStore & { stored?(resumeUrl: string): boolean } {
-	return new StaticDataWaits(memoryScope(ctx), ctx.getWorkflowStaticData('node'));
+/**
+ * Where this trigger node keeps its waits (shared/replies/waits): an n8n data table when its credential
+ * has an n8n API key (several webhook processes), else its static data. n8n's public API answers at the
+ * address the trigger's own Production URL is under.
+ */
+function waitsOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataObject | undefined): WaitStore & { stored?(resumeUrl: string): boolean } {
+	const apiKey = String(credentials?.n8nApiKey ?? '').trim();
+	if (apiKey === '') return new StaticDataWaits(memoryScope(ctx), ctx.getWorkflowStaticData('node'));
+	// <n8n>/<webhook path>/<webhook id>/webhook
+	const url = new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid');
+	const origin = `${url.origin}${url.pathname.split('/').slice(0, -3).join('/')}`;
+	return new DataTableWaits(ctx, memoryScope(ctx), { origin, apiKey, signingKey: signingKeyOf(platform, credentials) });
 }
 
 export class SlickTextTrigger implements INodeType {
@@ -172,7 +186,8 @@ export class SlickTextTrigger implements INodeType {
 		const body = this.getBodyData() as unknown;
 		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
 		if (isRegistration(body)) {
-			const answered = await acceptRegistration(this, platform, waitsOf(this), await trustOf(this, platform));
+			const credentials = await credentialOf(this, platform);
+			const answered = await acceptRegistration(this, platform, waitsOf(this, platform, credentials), await trustOf(this, platform, credentials));
 			// n8n saves the static data after a registration: the keys of repeats as this process knows them too.
 			keepKeysLive(memoryScope(this), this.getWorkflowStaticData('node'), Date.now());
 			return answered;
@@ -196,7 +211,14 @@ export class SlickTextTrigger implements INodeType {
 		}
 
 		// A reply a waiting workflow takes goes there, whichever events the trigger itself starts runs for.
-		const replies = await resumeWaitingWorkflows(this, platform, waitsOf(this), memoryScope(this), delivery.events, secret !== '');
+		const replies = await resumeWaitingWorkflows(
+			this,
+			platform,
+			async () => waitsOf(this, platform, await credentialOf(this, platform)),
+			memoryScope(this),
+			delivery.events,
+			secret !== '',
+		);
 		// Once SlickText has its answer, whatever follows starts a run or nothing, and answers nothing.
 		const finish = (result: IWebhookResponseData): IWebhookResponseData =>
 			replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;

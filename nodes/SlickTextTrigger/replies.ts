@@ -33,7 +33,7 @@ function answerNow(ctx: IWebhookFunctions): void {
 export async function resumeWaitingWorkflows(
 	ctx: IWebhookFunctions,
 	platform: Platform,
-	store: WaitStore,
+	store: () => Promise<WaitStore>,
 	scope: string,
 	events: ReceivedEvent[],
 	signed: boolean,
@@ -44,7 +44,8 @@ export async function resumeWaitingWorkflows(
 	const remember = ctx.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const keyOf = (event: ReceivedEvent) => (confirm ? confirmedKey(event) : event.key);
-	const result = await handReplies(ctx, platform, store, scope, events, {
+	let opened: Promise<WaitStore> | undefined;
+	const result = await handReplies(ctx, platform, () => (opened ??= store()), scope, events, {
 		// A reply is verified when SlickText's signature was checked, or SlickText confirmed it (below).
 		verified: platform === 'legacy' ? signed : confirm,
 		keyOf: (index) => keyOf(events[index]),

@@ -218,7 +218,7 @@ async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Repl
 export async function handReplies(
 	ctx: IWebhookFunctions,
 	platform: Platform,
-	store: WaitStore,
+	storeOf: () => Promise<WaitStore>,
 	scope: string,
 	events: Array<{ name: string; json: IDataObject }>,
 	hooks: ReplyHooks,
@@ -228,6 +228,8 @@ export async function handReplies(
 		const found = replyOf(platform, event.name, event.json);
 		const reply = found && { ...found, verified: hooks.verified };
 		if (!reply) continue;
+		// Opened for the first reply only: an ordinary event pays nothing for the waits.
+		const store = await storeOf();
 		const key = hooks.keyOf(index);
 		const before = await store.find(reply.person, key, Date.now());
 		// A repeat of a reply a wait took: it resumes nothing (and starts no run).
