@@ -105,7 +105,8 @@ async function main() {
 			log(`    curl -X POST ${base}/${hook.path} -H '${WEBHOOK_HEADER}: ${prepared.webhookToken}' \\`);
 			log(`      -H 'Content-Type: application/json' -d '{"phone": "+16175550142", "order": "A-1001", "first_name": "Rosa"}'`);
 		}
-		log('Without the header n8n refuses the request (403) and nothing is sent.');
+		log('Without the header n8n refuses the request (403) and nothing is sent. Each number goes through once a');
+		log('day (the Remove Duplicates node): post another number to try again.');
 		if (repliesUrl) {
 			log('');
 			log('Example 7 texts a reminder and waits for the reply. Publish it, run Try It (Manual), then answer as');
