@@ -40,7 +40,8 @@ function operationsOf(descriptions) {
 				const fields = d.properties.filter((p) => {
 					const show = p.displayOptions?.show;
 					// Notices are texts, not fields; what only the AI tool variant shows is counted once, in the node.
-					return show?.resource?.includes(r.value) && show.operation?.includes(option.value) && p.type !== 'notice' && !show['@tool'];
+					const toolOnly = show?.['@tool']?.length === 1 && show['@tool'][0] === true;
+					return show?.resource?.includes(r.value) && show.operation?.includes(option.value) && p.type !== 'notice' && !toolOnly;
 				});
 				operations.push({ node: d.displayName, resource: r.value, option, fields });
 			}

@@ -6,6 +6,7 @@ import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 import { check, isBlank } from '../../../shared/validation';
 import { THREAD_STATUSES } from './fields';
+import { INBOX_THREAD_SUMMARY } from '../summaries';
 
 const filters = queryFilters(
 	[
@@ -54,4 +55,5 @@ export const getAll: OperationDescription = {
 		}),
 	},
 	properties: [...returnAllAndLimit('threads'), filters.property],
+	simplify: INBOX_THREAD_SUMMARY,
 };
