@@ -107,7 +107,7 @@ function countFigures(doc = fs.readFileSync(DOC, 'utf8')) {
 	const actionNodes = [nodes.SlickText, nodes.SlickTextLegacy];
 	const operations = operationsOf(actionNodes);
 	const fields = operations.flatMap((o) => o.fields.flatMap(withInner));
-	const locators = (d) => new Set(d.properties.filter((p) => p.type === 'resourceLocator').map((p) => p.name)).size;
+	const locators = (d) => new Set(d.properties.flatMap(withInner).filter((p) => p.type === 'resourceLocator').map((p) => p.name)).size;
 	const svgs = fs.readdirSync(path.join(root, 'nodes'), { recursive: true }).filter((f) => String(f).endsWith('.svg'));
 	const examples = fs.readdirSync(path.join(root, 'examples')).filter((f) => f.endsWith('.json'));
 	const pages = statusFigures(doc);
@@ -139,9 +139,9 @@ const TEMPLATES = [
 	summaryRow('2', 'UX guidelines', '2-ux-guidelines'),
 	summaryRow('3a', 'Submit community nodes', '3a-submit-community-nodes'),
 	summaryRow('3b', 'Node review checklist', '3b-node-review-checklist'),
-	'| fail | {uxFails} points of page 2 fail; see there. |',
+	'| fail | Points of page 2 that fail: {uxFails}; see there. |',
 	'; {examples} example workflows in `examples/`;',
-	'Every record an operation acts on is picked with a resource locator (From List, By ID): {locatorsCurrent} in SlickText, {locatorsLegacy} in SlickText Legacy.',
+	'is picked with a resource locator (From List, By ID): {locatorsCurrent} in SlickText, {locatorsLegacy} in SlickText Legacy.',
 	'All {sentenceCaseTexts} different texts start with a capital',
 	'{actionsWithArticles} of the {operations} actions have "a", "an" or "the"',
 	'All {operations} operation descriptions name their resource',

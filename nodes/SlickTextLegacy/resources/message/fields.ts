@@ -13,7 +13,7 @@ import { asSingle, type ItemRun } from '../../../shared/runner/types';
 import { assertPhone, isBlank, param } from '../../../shared/validation';
 import { accountSettings } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
-import { idFilter, listIdFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
+import { listIdFilter, locatorFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
 import { recordsOf } from '../../shared/output';
 import { momentsOf, resolveLocal, wallClockOf } from '../../../shared/time';
 import { onQuarterHour, toMoment, wallClock } from '../../shared/time';
@@ -37,7 +37,8 @@ export function messageFilters(withTextword: boolean): Filter[] {
 		...(withTextword
 			? [listIdFilter('textword', 'Textword Name or ID', 'getTextwords', 'Only messages to this textword')]
 			: []),
-		idFilter('contact', 'Contact ID', 'Only messages sent to this one contact'),
+		// A resource locator under the name it had as a text field, so a contact ID saved as text still loads.
+		locatorFilter('contact', contactIdLocator('Only messages sent to this one contact')),
 		textFilter('source', 'Source', 'Where the message was sent from, e.g. API or Dashboard'),
 		timeFilter('sentAfter', 'Sent After', 'Only messages sent after this moment (in any time zone; sent to SlickText in Pacific time)'),
 		timeFilter('sentBefore', 'Sent Before', 'Only messages sent before this moment (in any time zone; sent to SlickText in Pacific time)'),
