@@ -10,6 +10,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+const { devN8nEnv, replyCommandLine } = require('./dev-settings');
 const { ensureRuntime } = require('./n8n-runtime');
 const { exampleWorkflows } = require('./examples');
 const { OWNER, WEBHOOK_HEADER, prepareUserFolder, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
@@ -75,7 +76,7 @@ async function main() {
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
 	// n8n's own addresses (webhooks, waiting executions) on the address it listens on.
-	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c), env: { WEBHOOK_URL: `http://127.0.0.1:${port}/` } });
+	const { child, base } = await startN8n(userFolder, { port, onSpawn: (c) => (running.child = c), env: devN8nEnv(port) });
 	child.on('exit', (code) => {
 		if (running.stopping) return;
 		log(`n8n exited with code ${code}`);
@@ -105,12 +106,13 @@ async function main() {
 			log(`    curl -X POST ${base}/${hook.path} -H '${WEBHOOK_HEADER}: ${prepared.webhookToken}' \\`);
 			log(`      -H 'Content-Type: application/json' -d '{"phone": "+16175550142", "order": "A-1001", "first_name": "Rosa"}'`);
 		}
-		log('Without the header n8n refuses the request (403) and nothing is sent.');
+		log('Without the header n8n refuses the request (403) and nothing is sent. Each number goes through once a');
+		log('day (the Remove Duplicates node): post another number to try again.');
 		if (repliesUrl) {
 			log('');
 			log('Example 7 texts a reminder and waits for the reply. Publish it, run Try It (Manual), then answer as');
 			log('the person would, through the sandbox (another terminal):');
-			log(`  npm run sandbox -- reply --platform legacy --to ${repliesUrl} --from +16175550107 --text C`);
+			log(`  ${replyCommandLine({ sandboxOrigin: running.sandbox.origin, repliesUrl, from: '+16175550107', text: 'C' })}`);
 			log('(C confirms, R reschedules; anything else keeps it waiting, up to a day).');
 		}
 	} else {

@@ -4,13 +4,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { NodeHelpers, type INode } from 'n8n-workflow';
+import { executeFilter, NodeHelpers, type FilterValue, type INode, type NodeParameterValueType } from 'n8n-workflow';
 
-import { nodeTypes } from './helpers/engine';
+import { createNode, createWorkflow, nodeTypes } from './helpers/engine';
 
 interface Node {
 	name: string;
 	type: string;
+	typeVersion?: number;
 	webhookId?: string;
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string }>;
@@ -39,6 +40,21 @@ const API_NODE_FIELDS = [
 	'alwaysOutputData', 'retryOnFail', 'maxTries', 'waitBetweenTries', 'continueOnFail', 'onError',
 	'position', 'parameters', 'credentials',
 ];
+
+/** A parameter of an example's node as n8n resolves it for one item (the expressions only read $json and $now). */
+function resolve(value: unknown, json: Record<string, unknown>): unknown {
+	const stand = createNode({ type: 'slickText', parameters: {}, credentials: {} });
+	return createWorkflow(stand).expression.getParameterValue(
+		value as NodeParameterValueType,
+		null,
+		0,
+		0,
+		stand.name,
+		[{ json: json as never }],
+		'manual',
+		{},
+	);
+}
 
 /** Names of every node reachable from a node. */
 function downstream(wf: Workflow, start: string): Set<string> {
@@ -137,5 +153,62 @@ describe('example workflows', () => {
 		for (const marker of markers) {
 			expect([marker, described.some((d) => d.toLowerCase().includes(marker.toLowerCase()))]).toEqual([marker, true]);
 		}
+	});
+
+	describe('examples 1 and 2, which act on a posted number, let through only US and Canadian numbers, each once a day, judged on digits (issue 46, item 10)', () => {
+		const guarded = examples.filter((wf) => /^Example [12]:/.test(wf.name));
+		const node = (wf: Workflow, type: string) => wf.nodes.find((n) => n.type === type)!;
+		const filterOf = (wf: Workflow) => node(wf, 'n8n-nodes-base.filter');
+		const dedupeOf = (wf: Workflow) => node(wf, 'n8n-nodes-base.removeDuplicates');
+		const passes = (wf: Workflow, phone: unknown) =>
+			executeFilter(resolve((filterOf(wf).parameters as { conditions: unknown }).conditions, { body: { phone } }) as FilterValue);
+		const keyOf = (wf: Workflow, phone: unknown) => resolve(dedupeOf(wf).parameters.dedupeValue, { body: { phone } });
+		const today = () => (resolve("={{ $now.toFormat('yyyy-MM-dd') }}", {}) as string);
+
+		// One US number as a form or an app may post it: these must pass and count as one.
+		const oneNumber = ['+1 617-555-0100', '+16175550100', '16175550100', '6175550100', '(617) 555-0100', '617.555.0100', 6175550100];
+		// Numbers the nodes would text abroad, or refuse (area code 0 or 1, too short): these must stop.
+		const stopped = ['+44 7911 123456', '+447911123456', '+354 612 3456', '+52 55 1234 5678', '617-555-010', '+1 117 555 0100', '', undefined, 'call me'];
+
+		test('every way from the webhook to a SlickText node goes through the filter, then Remove Duplicates', () => {
+			expect(guarded).toHaveLength(2);
+			for (const wf of guarded) {
+				const webhook = wf.nodes.find((n) => n.type === 'n8n-nodes-base.webhook')!;
+				expect([wf.name, wf.connections[webhook.name].main.flat().map((c) => c.node)]).toEqual([wf.name, [filterOf(wf).name]]);
+				expect([wf.name, wf.connections[filterOf(wf).name].main.flat().map((c) => c.node)]).toEqual([wf.name, [dedupeOf(wf).name]]);
+				const after = downstream(wf, dedupeOf(wf).name);
+				const slickText = wf.nodes.filter((n) => n.type.startsWith('n8n-nodes-slicktext.')).map((n) => n.name);
+				expect([wf.name, slickText.filter((name) => !after.has(name))]).toEqual([wf.name, []]);
+				expect(dedupeOf(wf).parameters).toMatchObject({ operation: 'removeItemsSeenInPreviousExecutions' });
+			}
+		});
+
+		test('the filter keeps a US number however it is written, 10 digits included, and stops other countries', () => {
+			for (const wf of guarded) {
+				expect([wf.name, oneNumber.filter((phone) => !passes(wf, phone))]).toEqual([wf.name, []]);
+				expect([wf.name, stopped.filter((phone) => passes(wf, phone))]).toEqual([wf.name, []]);
+			}
+		});
+
+		test('Remove Duplicates keys on the digits and the day: one key for every way of writing one number', () => {
+			for (const wf of guarded) {
+				const keys = new Set(oneNumber.map((phone) => keyOf(wf, phone)));
+				expect([wf.name, [...keys]]).toEqual([wf.name, [`6175550100-${today()}`]]);
+				expect(keyOf(wf, '+1 617-555-0101')).not.toBe(keyOf(wf, '+1 617-555-0100'));
+			}
+		});
+
+		test('the README and docs/usage.md give the same expressions as the examples', () => {
+			const wf = guarded[0];
+			const condition = (filterOf(wf).parameters as { conditions: { conditions: Array<{ leftValue: string; rightValue: string }> } }).conditions.conditions[0];
+			const inline = (expression: string) => `\`${expression.replace(/^=/, '')}\``;
+			for (const doc of ['README.md', 'docs/usage.md']) {
+				const text = readFileSync(path.join(__dirname, '..', doc), 'utf8');
+				expect([doc, text.includes(inline(condition.leftValue)), text.includes(`\`${condition.rightValue}\``), text.includes(inline(String(dedupeOf(wf).parameters.dedupeValue)))]).toEqual([doc, true, true, true]);
+			}
+			// Both examples say the same.
+			expect(filterOf(guarded[1]).parameters).toEqual(filterOf(wf).parameters);
+			expect(dedupeOf(guarded[1]).parameters).toEqual(dedupeOf(wf).parameters);
+		});
 	});
 });

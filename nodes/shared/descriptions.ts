@@ -35,8 +35,17 @@ export interface OperationDescription {
 	 * description); the operation's own description says it to people in their words.
 	 */
 	effectNote?: string;
-	/** The fields a Simplify option keeps of each output record (the option exists only when set). */
-	simplify?: string[];
+	/** The fields Simplify (the tool's Output) keeps of each output record; the options exist only when set. */
+	simplify?: RecordFields;
+}
+
+/**
+ * The fields of a kind of record: what Simplify keeps (at most 10; a dotted field is read from the nested
+ * object and given flat), and every field the record has, its ID first, for the AI tool's Selected Fields.
+ */
+export interface RecordFields {
+	keep: string[];
+	all: string[];
 }
 
 /** A resource: its operations and the one the Operation dropdown starts on. */
@@ -61,23 +70,58 @@ export function showFor(resource: string, operation: string, properties: INodePr
 	}));
 }
 
+/** A field's key as a label: `_contact_id` is Contact ID, `zipCode` is Zip Code; `body` is Message, as the fields that set it. */
+export function fieldLabel(key: string): string {
+	if (key === 'body') return 'Message';
+	const upper = new Set(['id', 'ids', 'url', 'html', 'gsm', 'mms', 'sms']);
+	return key
+		.replace(/^_+/, '')
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.split(/[_\s]+/)
+		.filter(Boolean)
+		.map((word) => (upper.has(word.toLowerCase()) ? (word.toLowerCase() === 'ids' ? 'IDs' : word.toUpperCase()) : word.charAt(0).toUpperCase() + word.slice(1)))
+		.join(' ');
+}
+
 /**
- * Simplify: on by default in the tool variant (as n8n's own nodes do), so that an AI agent gets the
- * fields it needs (ids, name, number, status, dates) rather than whole records; off in the node, whose
- * users map any field.
+ * Simplify in the node, off by default: its users map any field. In the tool variant n8n's UX guidelines
+ * ask for Output instead: Simplified (the default, so that an AI agent gets the fields it needs rather than
+ * whole records), Raw, or Selected Fields, which always include the record's ID.
  */
-export function simplifyProperties(): INodeProperties[] {
-	const base: INodeProperties = {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		hint: 'Simplified: the main fields only (IDs, name, number, status, dates)',
-	};
+export function simplifyProperties(fields: RecordFields): INodeProperties[] {
+	const [id, ...others] = fields.all;
 	return [
-		{ ...base, displayOptions: { show: { '@tool': [false] } } },
-		{ ...base, default: true, displayOptions: { show: { '@tool': [true] } } },
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return a simplified version of the response instead of the raw data',
+			hint: 'Simplified: the main fields only (IDs, name, number, status, dates)',
+			displayOptions: { show: { '@tool': [false] } },
+		},
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			default: 'simplified',
+			description: 'How much of each record the AI agent gets',
+			options: [
+				{ name: 'Raw', value: 'raw', description: 'Every field of each record' },
+				{ name: 'Selected Fields', value: 'selected', description: `The fields chosen below, and always the ${fieldLabel(id)}` },
+				{ name: 'Simplified', value: 'simplified', description: 'The main fields only (IDs, name, number, status, dates)' },
+			],
+			displayOptions: { show: { '@tool': [true] } },
+		},
+		{
+			displayName: 'Fields',
+			name: 'outputFields',
+			type: 'multiOptions',
+			default: [],
+			description: `The fields the AI agent gets of each record, besides the ${fieldLabel(id)}`,
+			options: others.map((key) => ({ name: fieldLabel(key), value: key })).sort((a, b) => a.name.localeCompare(b.name)),
+			displayOptions: { show: { output: ['selected'], '@tool': [true] } },
+		},
 	];
 }
 

@@ -15,3 +15,11 @@ export function rawParameter(parameters: IDataObject, path: string): unknown {
 export function isSet(ctx: { getNode(): INode }, path: string): boolean {
 	return rawParameter(ctx.getNode().parameters as IDataObject, path) !== undefined;
 }
+
+/**
+ * The value of a field that is a resource locator ({__rl, mode, value}) or, as saved before it became
+ * one, plain text: both load, and both give their value.
+ */
+export function locatorValue(value: unknown): unknown {
+	return value !== null && typeof value === 'object' && 'value' in value ? (value as IDataObject).value : value;
+}

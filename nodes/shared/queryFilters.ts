@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { filtersCollection } from './descriptions';
+import { locatorValue } from './parameters';
 
 /**
  * The Filters collection of a Get Many whose filters are plain query parameters, sent by one preSend
@@ -23,7 +24,8 @@ export interface QueryFilter {
 }
 
 function convert(value: unknown, how: QueryValue | undefined): unknown {
-	if (how === 'text') return String(value).trim();
+	// A record picked with a resource locator, or its ID as text (saved before the field was a locator).
+	if (how === 'text') return String(locatorValue(value)).trim();
 	if (how === 'flag') return value ? 1 : 0;
 	return value;
 }

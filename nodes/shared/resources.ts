@@ -1,6 +1,14 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { effectOf, showFor, simplifyProperties, type OperationDescription, type OperationRun, type ResourceDescription } from './descriptions';
+import {
+	effectOf,
+	showFor,
+	simplifyProperties,
+	type OperationDescription,
+	type OperationRun,
+	type RecordFields,
+	type ResourceDescription,
+} from './descriptions';
 import { pick } from './simplify';
 import { fieldChecks } from './runner/checks';
 import { toRouting } from './runner/routingNode';
@@ -53,13 +61,28 @@ function toolDescription(op: OperationDescription, nodeName: string): INodePrope
 	};
 }
 
-/** Simplify, where the operation has it: each output record cut down to the given fields. */
-function simplified(execute: Execute, fields: string[]): Execute {
+/** A parameter the node may not have (Output exists in the tool variant only, Simplify in the node only). */
+function optional<T>(item: Parameters<Execute>[0], name: string, fallback: T): T {
+	try {
+		return (item.getNodeParameter(name, fallback) ?? fallback) as T;
+	} catch {
+		return fallback;
+	}
+}
+
+/**
+ * Simplify, where the operation has it (the tool's Output): each output record cut down to the main
+ * fields, or in the tool to the fields chosen and the record's ID.
+ */
+function simplified(execute: Execute, fields: RecordFields): Execute {
 	return async (item, request) => {
 		const items = await execute(item, request);
-		if (!item.getNodeParameter('simplify', false)) return items;
+		const output = optional<string>(item, 'output', '') || (optional<unknown>(item, 'simplify', false) === true ? 'simplified' : 'raw');
+		if (output === 'raw') return items;
+		const chosen = output === 'selected' ? optional<string[]>(item, 'outputFields', []) : [];
+		const keep = output === 'selected' ? fields.all.filter((field, i) => i === 0 || chosen.includes(field)) : fields.keep;
 		// Error items (Continue On Fail) pass unchanged.
-		return items.map((entry) => (entry.json.error !== undefined ? entry : { ...entry, json: pick(entry.json as IDataObject, fields) }));
+		return items.map((entry) => (entry.json.error !== undefined ? entry : { ...entry, json: pick(entry.json as IDataObject, keep) }));
 	};
 }
 
@@ -72,7 +95,7 @@ interface Built {
 
 function build(op: OperationDescription, nodeName: string): Built {
 	const { route: declared, run, ...option } = op.option;
-	const properties = [...op.properties, ...(op.simplify ? simplifyProperties() : []), toolDescription(op, nodeName)];
+	const properties = [...op.properties, ...(op.simplify ? simplifyProperties(op.simplify) : []), toolDescription(op, nodeName)];
 	const route: Route | undefined = declared && {
 		...declared,
 		// Every item's fields are checked first (expressions, text, Limit, choices), then the operation's own.

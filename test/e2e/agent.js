@@ -36,14 +36,14 @@ exports.run = async (ctx) => {
 	const { sandbox, check, userFolder } = ctx;
 	let firstPriya;
 	const model = await startModelServer([
-		() => ({ toolCalls: [{ name: 'Create_Contact', args: { mobile_number: '+16175550142', first_name: 'Rosa', last_name: 'Parks' } }] }),
+		() => ({ toolCalls: [{ name: 'Create_Contact', args: { mobile_number: '+16175550142', first_name: 'Wren', last_name: 'Castellano' } }] }),
 		() => ({ toolCalls: [{ name: 'Create_Contact', args: { mobile_number: '555-0142', first_name: 'Bad', last_name: 'Number' } }] }),
 		() => ({ toolCalls: [{ name: 'Find_Legacy_Contacts', args: { first_name: 'Priya' } }] }),
 		(body) => {
 			firstPriya = /"id":\s*"?(\d+)/.exec(lastToolResult(body))?.[1];
 			return { toolCalls: [{ name: 'Text_One_Contact', args: { contact_id: firstPriya ?? 'none', text: 'Your order is ready for pickup.' } }] };
 		},
-		() => ({ content: 'Rosa Parks was added; Priya was texted.' }),
+		() => ({ content: 'Wren Castellano was added; Priya was texted.' }),
 	]);
 	try {
 		sandbox.reset();
@@ -67,7 +67,7 @@ exports.run = async (ctx) => {
 			const runData = result.json.data?.resultData?.runData ?? {};
 			const agent = runData['AI Agent']?.[0];
 			assert.ok(agent && !agent.error, `agent failed: ${JSON.stringify(agent?.error ?? result.json).slice(0, 800)}`);
-			assert.match(JSON.stringify(agent.data.main[0][0].json), /Rosa Parks was added/);
+			assert.match(JSON.stringify(agent.data.main[0][0].json), /Wren Castellano was added/);
 			assert.equal(chats.length, 5);
 		});
 
@@ -96,7 +96,7 @@ exports.run = async (ctx) => {
 		await check('the create tool made exactly one contact, with the model\'s arguments', async () => {
 			const creates = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/brands/1001/contacts');
 			assert.equal(creates.length, 1, 'one create request (the bad number never reached SlickText)');
-			assert.deepEqual(creates[0].body, { mobile_number: '+16175550142', first_name: 'Rosa', last_name: 'Parks' });
+			assert.deepEqual(creates[0].body, { mobile_number: '+16175550142', first_name: 'Wren', last_name: 'Castellano' });
 		});
 
 		await check('a bad number comes back to the model as a useful message, without the item index', async () => {

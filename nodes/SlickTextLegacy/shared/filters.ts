@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendActi
 
 import { filtersCollection } from '../../shared/descriptions';
 import { inputError } from '../../shared/errors';
+import { locatorValue } from '../../shared/parameters';
 import { isBlank } from '../../shared/validation';
 import { assertId, filterTime, normalizedPhone } from './checks';
 
@@ -35,8 +36,12 @@ export function timeFilter(name: string, displayName: string, description: strin
 	return { kind: 'time', property: { displayName, name, type: 'dateTime', default: '', description } };
 }
 
-export function idFilter(name: string, displayName: string, description: string): Filter {
-	return { kind: 'id', property: { displayName, name, type: 'string', default: '', placeholder: 'e.g. 5401', description } };
+/**
+ * A record picked with a resource locator, under the filter's name: a value saved as text, before the
+ * filter was a locator, still loads and is sent the same way.
+ */
+export function locatorFilter(name: string, locator: INodeProperties): Filter {
+	return { kind: 'id', property: { ...locator, name, required: false } };
 }
 
 /** An ID picked from a list loaded from the API (e.g. the textword of a contact). */
@@ -129,7 +134,7 @@ export function filterQuery(filters: Filter[]): PreSendAction {
 		const values = this.getNodeParameter('filters', {}) as IDataObject;
 		const qs: IDataObject = {};
 		for (const { kind, property } of filters) {
-			const value = values[property.name];
+			const value = locatorValue(values[property.name]);
 			const label = property.displayName;
 			if (kind === 'customFields') {
 				Object.assign(qs, customFieldEntries(this, label, value));

@@ -11,6 +11,7 @@ import {
 
 import { inputError, isOwnError, markOwn } from '../errors';
 import { isSet } from '../parameters';
+import { toList } from '../validation';
 
 /**
  * The checks every item of an operation passes before any request of the run leaves, whatever the
@@ -32,6 +33,8 @@ interface Field {
 interface Choice extends Field {
 	values: Array<string | number | boolean>;
 	names: string[];
+	/** A multi-option field: a list of choices. */
+	several: boolean;
 }
 
 /** Fields of the operation at the top level and inside collections, by parameter path. */
@@ -77,9 +80,10 @@ export function fieldChecks(properties: INodeProperties[]): PreSendAction {
 	const choices: Choice[] = [];
 	for (const { path, property } of fieldsOf(properties)) {
 		if (isText(property)) texts.push({ path, label: property.displayName });
-		if (property.type === 'options' && !property.typeOptions?.loadOptionsMethod && property.options?.length) {
+		if (['options', 'multiOptions'].includes(property.type) && !property.typeOptions?.loadOptionsMethod && property.options?.length) {
 			const options = property.options as INodePropertyOptions[];
-			choices.push({ path, label: property.displayName, values: options.map((o) => o.value), names: options.map((o) => o.name) });
+			const several = property.type === 'multiOptions';
+			choices.push({ path, label: property.displayName, values: options.map((o) => o.value), names: options.map((o) => o.name), several });
 		}
 	}
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
@@ -107,14 +111,16 @@ export function fieldChecks(properties: INodeProperties[]): PreSendAction {
 		checkLimit(this);
 		// A value given by expression can be anything; one that is not among the field's choices is refused
 		// before the request rather than left to a 400.
-		for (const { path, label, values, names } of choices) {
+		for (const { path, label, values, names, several } of choices) {
 			// Not set: not shown for this operation's other choices (asking n8n would throw, which is slow).
 			if (!isSet(this, path)) continue;
 			const value = this.getNodeParameter(path, undefined) as unknown;
 			if (value === undefined || value === null || value === '') continue;
-			if (!values.some((allowed) => String(allowed) === String(value))) {
-				throw inputError(this, label, `"${String(value)}" is not one of: ${names.join(', ')}`);
-			}
+			// Several choices may come as a list or, from an expression, as text separated by commas.
+			const given = several ? toList(value) : [String(value)];
+			const wrong = given.find((one) => !values.some((allowed) => String(allowed) === one));
+			if (wrong === undefined) continue;
+			throw inputError(this, label, `"${wrong}" is not one of: ${(several ? values : names).join(', ')}`);
 		}
 		return requestOptions;
 	};

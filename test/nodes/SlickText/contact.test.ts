@@ -30,9 +30,9 @@ describe('Contact: Create', () => {
 			operation: 'create',
 			mobileNumber: '(617) 555-0199',
 			additionalFields: {
-				firstName: 'Rosa',
-				lastName: 'Parks',
-				email: 'rosa@example.com',
+				firstName: 'Wren',
+				lastName: 'Castellano',
+				email: 'wren@example.com',
 				birthdate: '1990-05-17T00:00:00',
 				address: '1 Main St',
 				city: 'Boston',
@@ -61,9 +61,9 @@ describe('Contact: Create', () => {
 		// Custom fields go as top-level keys; force_double_opt_in is off, so it is not sent.
 		expect(request.body).toEqual({
 			mobile_number: '+16175550199',
-			first_name: 'Rosa',
-			last_name: 'Parks',
-			email: 'rosa@example.com',
+			first_name: 'Wren',
+			last_name: 'Castellano',
+			email: 'wren@example.com',
 			birthdate: '1990-05-17',
 			address: '1 Main St',
 			city: 'Boston',
@@ -79,7 +79,7 @@ describe('Contact: Create', () => {
 		expect(contacts()).toHaveLength(before + 1);
 		const [created] = byNumber('+16175550199');
 		expect(created).toMatchObject({
-			first_name: 'Rosa',
+			first_name: 'Wren',
 			birthdate: '1990-05-17',
 			opt_in_status: 'subscribed',
 			custom_fields: { favorite_drink: 'chai', loyalty_points: 12 },

@@ -1,4 +1,4 @@
-import { loadOptions, runNode } from '../../helpers/engine';
+import { loadOptions, nodeTypes, PACKAGE_NAME, runNode } from '../../helpers/engine';
 import { sent, useSandbox } from '../../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -36,18 +36,36 @@ describe('Inbox Thread: Get Many', () => {
 		expect(result.json.map((t) => t._id)).toEqual(pending.map((t) => t._id));
 	});
 
-	test('the Contact ID filter sends _contact_id= and outputs that contact\'s thread', async () => {
+	test.each([
+		['picked with the resource locator (By ID)', (id: number) => ({ __rl: true, mode: 'id', value: ` ${id} ` })],
+		['picked From List', (id: number) => ({ __rl: true, mode: 'list', value: String(id), cachedResultName: 'A contact' })],
+		['saved as text, when the filter was a text field', (id: number) => ` ${id} `],
+	])('the Contact filter %s sends _contact_id= and outputs that contact\'s thread', async (_how, value) => {
 		const thread = threads()[3];
-		const result = await run({ operation: 'getAll', limit: 5, filters: { _contact_id: ` ${thread._contact_id} ` } });
+		const result = await run({ operation: 'getAll', limit: 5, filters: { _contact_id: value(thread._contact_id) } });
+		expect(result.error).toBeUndefined();
 		expect(sent(ctx.sandbox)[0].query).toEqual({ _contact_id: String(thread._contact_id), limit: '5', offset: '0' });
 		expect(result.json).toEqual([thread]);
 	});
 
-	test('a non-numeric Contact ID fails before any request', async () => {
-		const result = await run({ operation: 'getAll', returnAll: true, filters: { _contact_id: 'abc' } });
-		expect(result.error?.message).toBe('Contact ID: must be a number, got "abc" [item 0]');
-		expect(ctx.sandbox.requests).toHaveLength(0);
+	test('the Contact filter is a resource locator with the contact search, starting on From List', () => {
+		const filters = nodeTypes
+			.getByNameAndVersion(`${PACKAGE_NAME}.slickText`, 1)
+			.description.properties.find((p: any) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('inboxThread'))!;
+		const contact = (filters.options as any[]).find((o) => o.name === '_contact_id');
+		expect(contact).toMatchObject({ displayName: 'Contact', type: 'resourceLocator', default: { mode: 'list', value: '' } });
+		expect(contact.required).toBeFalsy();
+		expect(contact.modes[0].typeOptions.searchListMethod).toBe('searchContacts');
 	});
+
+	test.each([['text', 'abc'], ['resource locator', { __rl: true, mode: 'id', value: 'abc' }]])(
+		'a non-numeric Contact (%s) fails before any request',
+		async (_how, value) => {
+			const result = await run({ operation: 'getAll', returnAll: true, filters: { _contact_id: value } });
+			expect(result.error?.message).toBe('Contact: must be a number, got "abc" [item 0]');
+			expect(ctx.sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	test('Limit 2 outputs the first two threads', async () => {
 		const result = await run({ operation: 'getAll', returnAll: false, limit: 2 });

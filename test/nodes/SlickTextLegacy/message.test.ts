@@ -46,6 +46,30 @@ describe('Message: Get Many', () => {
 		expect(result.json).toEqual([expect.objectContaining({ id: 90009, scheduled: message('90009').scheduled })]);
 	});
 
+	test.each([
+		['picked with the resource locator (By ID)', { __rl: true, mode: 'id', value: ' 3000001 ' }],
+		['picked From List', { __rl: true, mode: 'list', value: '3000001', cachedResultName: '+16192000000' }],
+		['saved as text, when the filter was a text field', ' 3000001 '],
+	])('the Contact filter %s sends contact= and outputs that contact\'s messages', async (_how, contact) => {
+		const result = await run({ operation: 'getAll', returnAll: true, filters: { contact } });
+		expect(result.error).toBeUndefined();
+		expect(sent(ctx.sandbox)[0].query).toEqual({ contact: '3000001', limit: '10000', offset: '0' });
+		expect(result.json.map((m) => m.id)).toEqual(state().messages.filter((m: any) => m.contact === '3000001').map((m: any) => Number(m.id)));
+		expect(result.json.length).toBeGreaterThan(0);
+	});
+
+	test.each([['text', 'abc'], ['resource locator', { __rl: true, mode: 'id', value: 'abc' }]])('a non-numeric Contact filter (%s) fails before any request', async (_how, contact) => {
+		const result = await run({ operation: 'getAll', returnAll: true, filters: { contact } });
+		expect(result.error?.message).toBe('Contact: must be a number, got "abc" [item 0]');
+		expect(ctx.sandbox.requests).toHaveLength(0);
+	});
+
+	test('an added Contact filter left empty filters nothing', async () => {
+		const result = await run({ operation: 'getAll', limit: 3, filters: { contact: { __rl: true, mode: 'list', value: '' } } });
+		expect(result.error).toBeUndefined();
+		expect(sent(ctx.sandbox)[0].query).toEqual({ limit: '3', offset: '0' });
+	});
+
 	test('Sent After / Before are sent in Los Angeles time whatever the zone of the value', async () => {
 		// Sent After: the moment 90002 went out, written with a +02:00 offset; Sent Before: a UTC value.
 		const after = DateTime.fromSQL(message('90002').sent, { zone: 'America/Los_Angeles' }).setZone('UTC+2').toISO();

@@ -94,7 +94,7 @@ describe('Message: Send', () => {
 	test('a body over the account limit fails after the account read, before sending', async () => {
 		expect(account().maxCharacterLimit).toBe(160);
 		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: '={{ "x".repeat(161) }}' });
-		expect(result.error?.message).toBe('Body: is 161 characters; a text message (SMS) on this account takes at most 160 [item 0]');
+		expect(result.error?.message).toBe('Message: is 161 characters; a text message (SMS) on this account takes at most 160 [item 0]');
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(1);
 		expectAccountRead(requests[0]);
@@ -110,12 +110,12 @@ describe('Message: Send', () => {
 	});
 
 	test.each([
-		['a body over 320 characters without media', { body: '={{ "z".repeat(321) }}' }, 'Body: is 321 characters; a text message (SMS) on any account takes at most 320 [item 0]'],
-		['an empty body', { body: '={{ "" }}' }, 'Body: is required [item 0]'],
+		['a body over 320 characters without media', { body: '={{ "z".repeat(321) }}' }, 'Message: is 321 characters; a text message (SMS) on any account takes at most 320 [item 0]'],
+		['an empty body', { body: '={{ "" }}' }, 'Message: is required [item 0]'],
 		[
 			'a body over 1600 characters with media',
 			{ body: '={{ "z".repeat(1601) }}', additionalFields: { mediaUrl: IMAGE } },
-			'Body: is 1601 characters; a message with media (MMS) takes at most 1600 [item 0]',
+			'Message: is 1601 characters; a message with media (MMS) takes at most 1600 [item 0]',
 		],
 		['a media URL that is not http(s)', { additionalFields: { mediaUrl: 'ftp://example.com/a.png' } }, 'Media URL: "ftp://example.com/a.png" is not an http(s) URL [item 0]'],
 		['a media URL that is not an image', { additionalFields: { mediaUrl: 'https://example.com/menu.pdf' } }, 'Media URL: "https://example.com/menu.pdf" is not a jpg, jpeg, png or gif file [item 0]'],
@@ -216,7 +216,7 @@ describe('Message: Schedule', () => {
 	test('a body over the account limit fails before the schedule is sent', async () => {
 		account().maxCharacterLimit = 132;
 		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: '={{ "x".repeat(133) }}', scheduledFor: '2030-01-02T10:15:00' });
-		expect(result.error?.message).toBe('Body: is 133 characters; a text message (SMS) on this account takes at most 132 [item 0]');
+		expect(result.error?.message).toBe('Message: is 133 characters; a text message (SMS) on this account takes at most 132 [item 0]');
 		expect(sent(ctx.sandbox)).toHaveLength(1);
 		expectAccountRead(sent(ctx.sandbox)[0]);
 	});

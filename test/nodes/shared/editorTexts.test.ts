@@ -157,6 +157,22 @@ describe('names a person reads on the canvas and in the dropdowns (issue 38, ite
 		expect(nodeTexts('slickTextLegacy').filter(({ text }) => /\bsubscribers?\b/i.test(text))).toEqual([]);
 	});
 
+	test('the text of a message is called Message wherever a node sends one; the stored names stay (issue 46, item 8)', () => {
+		// The required text field of each sending operation, by the name a saved workflow stores.
+		const textField = (name: string, resource: string, operation: string, stored: string) =>
+			descriptionOf(name).properties.find(
+				(p) => p.name === stored && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
+			);
+		const fields = [
+			['slickText', 'campaign', 'create', 'message'],
+			['slickTextLegacy', 'message', 'send', 'body'],
+			['slickTextLegacy', 'message', 'schedule', 'body'],
+			['slickTextLegacy', 'message', 'sendAndWait', 'message'],
+		].map(([name, resource, operation, stored]) => [`${name} ${resource} ${operation}`, textField(name, resource, operation, stored)?.displayName]);
+		expect(fields).toEqual(fields.map(([where]) => [where, 'Message']));
+		expect(nodeTexts('slickTextLegacy').filter(({ text }) => text === 'Body')).toEqual([]);
+	});
+
 	test('the trigger shows its platform in words', () => {
 		expect(subtitleOf('slickTextTrigger', {})).toBe('Current Platform');
 		expect(subtitleOf('slickTextTrigger', { platform: 'legacy' })).toBe('Legacy Platform');

@@ -101,3 +101,61 @@ describe('Simplify', () => {
 		expect(sent(ctx.sandbox).map((r) => r.query)).toEqual([{ limit: '2', offset: '0' }]);
 	});
 });
+
+// Records of more than 10 fields that had no Simplify (issue 46, item 1): each read once whole and once
+// simplified, with the same requests; the simplified record is the whole one cut to at most 10 fields.
+describe('Simplify on every record of more than 10 fields', () => {
+	const CASES: Array<[string, string, Record<string, unknown>, string[]]> = [
+		['slickText', 'campaign getAll', { resource: 'campaign', operation: 'getAll', limit: 3 }, ['campaign_id', 'name', 'status', 'body', 'audience_size', 'scheduled', 'started', 'finished', 'created', 'last_updated']],
+		['slickText', 'campaign get', { resource: 'campaign', operation: 'get', campaignId: { __rl: true, mode: 'id', value: '1' } }, ['campaign_id', 'name', 'status', 'body', 'audience_size', 'scheduled', 'started', 'finished', 'created', 'last_updated']],
+		['slickText', 'keyword getAll', { resource: 'keyword', operation: 'getAll', limit: 3 }, ['keyword_id', 'word', 'description', 'active', 'auto_response_message', 'double_opt_in', 'create_contacts', 'created', 'last_updated']],
+		['slickText', 'keyword get', { resource: 'keyword', operation: 'get', keywordId: { __rl: true, mode: 'id', value: '1' } }, ['keyword_id', 'word', 'description', 'active', 'auto_response_message', 'double_opt_in', 'create_contacts', 'created', 'last_updated']],
+		['slickText', 'link getAll', { resource: 'link', operation: 'getAll', limit: 3 }, ['link_id', 'name', 'url', 'type', 'clicks', 'unique_clicks', 'active', 'created', 'expires']],
+		['slickText', 'link get', { resource: 'link', operation: 'get', linkId: { __rl: true, mode: 'id', value: '1' } }, ['link_id', 'name', 'url', 'type', 'clicks', 'unique_clicks', 'active', 'created', 'expires']],
+		['slickText', 'websitePopup getAll', { resource: 'websitePopup', operation: 'getAll', limit: 3 }, ['website_popup_id', 'name', 'description', 'active', 'show_event', 'show_delay_seconds', 'opt_in_message', 'created', 'last_updated']],
+		['slickText', 'websitePopup get', { resource: 'websitePopup', operation: 'get', websitePopupId: { __rl: true, mode: 'id', value: '1' } }, ['website_popup_id', 'name', 'description', 'active', 'show_event', 'show_delay_seconds', 'opt_in_message', 'created', 'last_updated']],
+		['slickText', 'workflow getAll', { resource: 'workflow', operation: 'getAll', limit: 3 }, ['workflow_id', 'name', 'description', 'active', 'entry_rule', 'last_activated', 'last_deactivated', 'created', 'last_updated']],
+		['slickText', 'workflow get', { resource: 'workflow', operation: 'get', workflowId: { __rl: true, mode: 'id', value: '1' } }, ['workflow_id', 'name', 'description', 'active', 'entry_rule', 'last_activated', 'last_deactivated', 'created', 'last_updated']],
+		['slickText', 'inboxThread getAll', { resource: 'inboxThread', operation: 'getAll', limit: 3 }, ['_id', '_contact_id', 'status', 'last_message', 'last_message_direction', 'last_message_sent', '_assigned_to_user_id', 'created', 'updated']],
+		['slickText', 'brand get', { resource: 'brand', operation: 'get' }, ['brand_id', 'name', 'website', 'contact_email', 'contact_phone', 'message_credit_limit', 'message_credit_limit_percentage', 'force_double_opt_in', 'created', 'last_updated']],
+	];
+
+	test.each(CASES)('%s %s: at most 10 fields, in that order, the values of the whole record', async (type, _name, parameters, fields) => {
+		const credentials = { slickTextApi: ctx.sandbox.currentCredentials(), slickTextLegacyApi: ctx.sandbox.legacyCredentials() };
+		const whole = await runNode({ type, parameters, credentials });
+		const requests = sent(ctx.sandbox).map((r) => [r.method, r.path, r.query]);
+		ctx.sandbox.reset();
+		const simple = await runNode({ type, parameters: { ...parameters, simplify: true }, credentials });
+		expect([whole.error, simple.error]).toEqual([undefined, undefined]);
+		expect(sent(ctx.sandbox).map((r) => [r.method, r.path, r.query])).toEqual(requests);
+		expect(whole.json.length).toBeGreaterThanOrEqual(1);
+		expect(simple.json).toHaveLength(whole.json.length);
+		expect(Object.keys(whole.json[0]).length).toBeGreaterThan(10);
+		whole.json.forEach((record: any, i: number) => {
+			expect(Object.keys(simple.json[i])).toEqual(fields.filter((f) => record[f] !== undefined));
+			expect(simple.json[i]).toEqual(simplified(record, fields));
+		});
+	});
+
+	test('legacy Account > Get: the account and its usage, flat, at most 10 fields', async () => {
+		const credentials = { slickTextLegacyApi: ctx.sandbox.legacyCredentials() };
+		const whole = await runNode({ type: 'slickTextLegacy', parameters: { resource: 'account', operation: 'get' }, credentials });
+		const simple = await runNode({ type: 'slickTextLegacy', parameters: { resource: 'account', operation: 'get', simplify: true }, credentials });
+		const { account, usage } = whole.json[0];
+		expect(simple.json).toEqual([
+			{
+				id: account.id,
+				email: account.email,
+				timezone: account.timezone,
+				maxCharacterLimit: account.maxCharacterLimit,
+				defaultTextNumber: account.defaultTextNumber,
+				nextBilling: account.nextBilling,
+				totalCredits: usage.totalCredits,
+				totalUsedCredits: usage.totalUsedCredits,
+				totalSubscribers: usage.totalSubscribers,
+				activeTextwords: usage.activeTextwords,
+			},
+		]);
+		expect(Object.values(simple.json[0]).every((v) => v !== undefined && (v === null || typeof v !== 'object'))).toBe(true);
+	});
+});

@@ -110,12 +110,49 @@ describe('Get Many in the tool variant: few records, simplified', () => {
 		expect(JSON.stringify(result.json).length).toBeLessThan(3000); // ten whole contacts are about 6,000
 	});
 
-	test('the user can turn Simplify off in the tool, and on in the node', async () => {
-		const whole = await run('slickTextTool', { simplify: false, limit: 2 });
+	test('the tool has Output (Simplified, Raw, Selected Fields) where the node has Simplify, as n8n\'s UX guidelines ask', () => {
+		const shown = (type: string) => {
+			const nodeType = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${type}`, 1);
+			const node = { name: 'N', type: `${PACKAGE_NAME}.${type}`, typeVersion: 1, parameters: { resource: 'contact', operation: 'getAll', output: 'selected' } } as unknown as INode;
+			return NodeHelpers.getNodeParameters(nodeType.description.properties, node.parameters, true, false, node, nodeType.description) as any;
+		};
+		expect([shown('slickText').simplify, shown('slickText').output]).toEqual([false, undefined]);
+		expect([shown('slickTextTool').simplify, shown('slickTextTool').output, shown('slickTextTool').outputFields]).toEqual([undefined, 'selected', []]);
+		const output = nodeTypes
+			.getByNameAndVersion(`${PACKAGE_NAME}.slickTextTool`, 1)
+			.description.properties.find((p: INodeProperties) => p.name === 'output' && p.displayOptions?.show?.resource?.includes('contact'))!;
+		expect(output.default).toBe('simplified');
+		expect((output.options as any[]).map((o) => o.name).sort()).toEqual(['Raw', 'Selected Fields', 'Simplified']);
+	});
+
+	test('the tool returns whole records with Output Raw, and the node simplified ones with Simplify on', async () => {
+		const whole = await run('slickTextTool', { output: 'raw', limit: 2 });
 		expect(whole.json[0].custom_fields).toBeDefined();
 		const simple = await run('slickText', { simplify: true, limit: 2 });
 		expect(simple.json[0].custom_fields).toBeUndefined();
 		expect(simple.json[0].contact_id).toBeDefined();
+	});
+
+	test('Selected Fields gives the fields chosen and always the ID, in the record\'s order; nothing chosen gives the ID alone', async () => {
+		const selected = await run('slickTextTool', { output: 'selected', outputFields: ['opt_in_status', 'first_name'], limit: 3 });
+		expect(selected.error).toBeUndefined();
+		const contacts = ctx.sandbox.state.current.brands.get(1001).contacts.slice(0, 3);
+		expect(selected.json).toEqual(contacts.map((c: any) => ({ contact_id: c.contact_id, first_name: c.first_name, opt_in_status: c.opt_in_status })));
+		expect(Object.keys(selected.json[0])).toEqual(['contact_id', 'first_name', 'opt_in_status']);
+		const idOnly = await run('slickTextTool', { output: 'selected', limit: 2 });
+		expect(idOnly.json).toEqual(contacts.slice(0, 2).map((c: any) => ({ contact_id: c.contact_id })));
+	});
+
+	test('Selected Fields offers every field of the record by its label, and a field that is not one is refused before any request', async () => {
+		const fields = nodeTypes
+			.getByNameAndVersion(`${PACKAGE_NAME}.slickTextLegacyTool`, 1)
+			.description.properties.find((p: INodeProperties) => p.name === 'outputFields' && p.displayOptions?.show?.resource?.includes('message') && p.displayOptions?.show?.operation?.includes('getAll'))!;
+		expect((fields.options as any[]).map((o) => `${o.name}=${o.value}`)).toEqual(expect.arrayContaining(['Campaign=campaign', 'Media URL=mediaUrl', 'Auto Reply=autoReply']));
+		expect((fields.options as any[]).map((o) => o.value)).not.toContain('id');
+		const bad = await run('slickTextTool', { output: 'selected', outputFields: ['first_name', 'shoe_size'], limit: 2 });
+		// The tool hands the model the message without the item (test/nodes/shared/toolErrors.test.ts).
+		expect(bad.error?.message).toMatch(/^Fields: "shoe_size" is not one of: .*\bfirst_name\b/);
+		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('legacy contacts and messages are simplified in the tool too', async () => {

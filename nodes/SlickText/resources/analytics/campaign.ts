@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { campaignIdLocator } from './fields';
+import { CAMPAIGN_STATISTICS_SUMMARY } from '../summaries';
 
 export const campaign: OperationDescription = {
 	option: {
@@ -16,4 +17,5 @@ export const campaign: OperationDescription = {
 		}),
 	},
 	properties: [campaignIdLocator()],
+	simplify: CAMPAIGN_STATISTICS_SUMMARY,
 };

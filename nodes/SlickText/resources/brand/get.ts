@@ -1,5 +1,6 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
+import { BRAND_SUMMARY } from '../summaries';
 
 export const get: OperationDescription = {
 	option: {
@@ -15,4 +16,5 @@ export const get: OperationDescription = {
 		}),
 	},
 	properties: [],
+	simplify: BRAND_SUMMARY,
 };

@@ -3,6 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
+import { CAMPAIGN_SUMMARY } from '../summaries';
 
 const filters = queryFilters(
 	[
@@ -46,4 +47,5 @@ export const getAll: OperationDescription = {
 		...returnAllAndLimit('campaigns'),
 		filters.property,
 	],
+	simplify: CAMPAIGN_SUMMARY,
 };

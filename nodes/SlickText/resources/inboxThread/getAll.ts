@@ -2,21 +2,19 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { currentPages } from '../../../shared/paging';
+import { locatorValue } from '../../../shared/parameters';
 import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 import { check, isBlank } from '../../../shared/validation';
+import { contactIdLocator } from '../contact/fields';
 import { THREAD_STATUSES } from './fields';
+import { INBOX_THREAD_SUMMARY } from '../summaries';
 
 const filters = queryFilters(
 	[
 		{
-			property: {
-				displayName: 'Contact ID',
-				name: '_contact_id',
-				type: 'string',
-				default: '',
-				description: 'Only the thread of this contact',
-			},
+			// A resource locator under the name it had as a text field, so a contact ID saved as text still loads.
+			property: { ...contactIdLocator('Only the thread of this contact'), name: '_contact_id', required: false },
 			value: 'text',
 		},
 		{
@@ -44,9 +42,9 @@ export const getAll: OperationDescription = {
 			pages: currentPages(),
 			preSend: [
 				check(function () {
-					const contact = (this.getNodeParameter('filters', {}) as { _contact_id?: unknown })._contact_id;
+					const contact = locatorValue((this.getNodeParameter('filters', {}) as { _contact_id?: unknown })._contact_id);
 					if (!isBlank(contact) && !/^\d+$/.test(String(contact).trim())) {
-						throw inputError(this, 'Contact ID', `must be a number, got "${String(contact)}"`);
+						throw inputError(this, 'Contact', `must be a number, got "${String(contact)}"`);
 					}
 				}),
 				filters.preSend,
@@ -54,4 +52,5 @@ export const getAll: OperationDescription = {
 		}),
 	},
 	properties: [...returnAllAndLimit('threads'), filters.property],
+	simplify: INBOX_THREAD_SUMMARY,
 };

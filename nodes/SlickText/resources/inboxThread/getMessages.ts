@@ -3,6 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { currentRoute } from '../../../shared/routing';
 import { inboxThreadIdLocator, requireThreadId } from './fields';
+import { MESSAGE_SUMMARY } from '../summaries';
 
 export const getMessages: OperationDescription = {
 	option: {
@@ -18,4 +19,5 @@ export const getMessages: OperationDescription = {
 		}),
 	},
 	properties: [inboxThreadIdLocator(), ...returnAllAndLimit('messages')],
+	simplify: MESSAGE_SUMMARY,
 };

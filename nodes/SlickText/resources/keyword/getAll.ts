@@ -3,6 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
+import { KEYWORD_SUMMARY } from '../summaries';
 
 const filters = queryFilters(
 	[
@@ -40,4 +41,5 @@ export const getAll: OperationDescription = {
 		route: currentRoute({ method: 'GET', url: '/keywords', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('keywords'), filters.property],
+	simplify: KEYWORD_SUMMARY,
 };

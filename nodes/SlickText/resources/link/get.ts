@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { linkIdLocator } from './fields';
+import { LINK_SUMMARY } from '../summaries';
 
 export const get: OperationDescription = {
 	option: {
@@ -16,4 +17,5 @@ export const get: OperationDescription = {
 		}),
 	},
 	properties: [linkIdLocator()],
+	simplify: LINK_SUMMARY,
 };

@@ -3,6 +3,7 @@ import { returnAllAndLimit } from '../../../shared/descriptions';
 import { currentPages } from '../../../shared/paging';
 import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
+import { LINK_SUMMARY } from '../summaries';
 
 const filters = queryFilters([
 	{
@@ -26,4 +27,5 @@ export const getAll: OperationDescription = {
 		route: currentRoute({ method: 'GET', url: '/links', pages: currentPages(), preSend: [filters.preSend] }),
 	},
 	properties: [...returnAllAndLimit('links'), filters.property],
+	simplify: LINK_SUMMARY,
 };

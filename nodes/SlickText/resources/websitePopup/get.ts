@@ -2,6 +2,7 @@ import type { OperationDescription } from '../../../shared/descriptions';
 import { currentRoute } from '../../../shared/routing';
 import { requireNumericId } from '../../../shared/validation';
 import { websitePopupIdLocator } from './fields';
+import { WEBSITE_POPUP_SUMMARY } from '../summaries';
 
 export const get: OperationDescription = {
 	option: {
@@ -16,4 +17,5 @@ export const get: OperationDescription = {
 		}),
 	},
 	properties: [websitePopupIdLocator()],
+	simplify: WEBSITE_POPUP_SUMMARY,
 };

@@ -4,6 +4,7 @@ import { currentPages } from '../../../shared/paging';
 import { queryFilters } from '../../../shared/queryFilters';
 import { currentRoute } from '../../../shared/routing';
 import { activeFilter } from './fields';
+import { WORKFLOW_SUMMARY } from '../summaries';
 
 const filters = queryFilters([activeFilter('workflows')]);
 
@@ -19,4 +20,5 @@ export const getAll: OperationDescription = {
 		...returnAllAndLimit('workflows'),
 		filters.property,
 	],
+	simplify: WORKFLOW_SUMMARY,
 };

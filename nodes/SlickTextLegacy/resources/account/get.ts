@@ -1,6 +1,7 @@
 import type { OperationDescription } from '../../../shared/descriptions';
 import { legacyRoute } from '../../../shared/routing';
 import { legacyNumbers } from '../../shared/output';
+import { ACCOUNT_SUMMARY } from '../summaries';
 
 export const get: OperationDescription = {
 	option: {
@@ -12,4 +13,5 @@ export const get: OperationDescription = {
 		route: legacyRoute({ method: 'GET', url: '/account', output: [legacyNumbers] }),
 	},
 	properties: [],
+	simplify: ACCOUNT_SUMMARY,
 };

@@ -13,7 +13,7 @@ import { asSingle, type ItemRun } from '../../../shared/runner/types';
 import { assertPhone, isBlank, param } from '../../../shared/validation';
 import { accountSettings } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
-import { idFilter, listIdFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
+import { listIdFilter, locatorFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
 import { recordsOf } from '../../shared/output';
 import { momentsOf, resolveLocal, wallClockOf } from '../../../shared/time';
 import { onQuarterHour, toMoment, wallClock } from '../../shared/time';
@@ -38,7 +38,8 @@ export function messageFilters(withTextword: boolean): Filter[] {
 		...(withTextword
 			? [listIdFilter('textword', 'Textword Name or ID', 'getTextwords', 'Only messages to this textword')]
 			: []),
-		idFilter('contact', 'Contact ID', 'Only messages sent to this one contact'),
+		// A resource locator under the name it had as a text field, so a contact ID saved as text still loads.
+		locatorFilter('contact', contactIdLocator('Only messages sent to this one contact')),
 		textFilter('source', 'Source', 'Where the message was sent from, e.g. API or Dashboard'),
 		timeFilter('sentAfter', 'Sent After', 'Only messages sent after this moment (in any time zone; sent to SlickText in Pacific time)'),
 		timeFilter('sentBefore', 'Sent Before', 'Only messages sent before this moment (in any time zone; sent to SlickText in Pacific time)'),
@@ -53,10 +54,14 @@ export const MAX_SMS_LENGTH = 320;
 export const MAX_MMS_LENGTH = 1600;
 
 /**
- * The field of the text: Body on Send and Schedule; Message on Send and Wait for Reply, the name n8n's
- * own Send and Wait operations (and its human-review tool for AI agents) give it.
+ * The parameter that holds the text: `body` on Send and Schedule, `message` on Send and Wait for Reply.
+ * Both show as Message, the name n8n's own SMS and chat nodes give it; the stored names stay, so saved
+ * workflows still load.
  */
 export type TextField = 'body' | 'message';
+
+/** The text's label in the panel and in messages about it, whichever parameter holds it. */
+const TEXT_LABEL = 'Message';
 
 /**
  * The fields Send, Schedule and Send and Wait for Reply share: who gets the message, its text and
@@ -123,7 +128,7 @@ export function messageFields(textField: TextField = 'body'): INodeProperties[] 
 			displayOptions: { show: { sendTo: ['number'] } },
 		},
 		{
-			displayName: onePerson ? 'Message' : 'Body',
+			displayName: TEXT_LABEL,
 			name: textField,
 			type: 'string',
 			typeOptions: { rows: 4 },
@@ -197,7 +202,7 @@ function scheduledMoment(ctx: IExecuteSingleFunctions) {
 
 /** Checks what can be checked without the account, and builds the form body. */
 export function messageBody(kind: Kind, textField: TextField = 'body'): PreSendAction {
-	const label = textField === 'message' ? 'Message' : 'Body';
+	const label = TEXT_LABEL;
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		// An AI agent's human review puts the tool's input into its text: in words, not "[object Object]".
 		const text = reviewedText(this, String(this.getNodeParameter(textField, '') ?? ''));
@@ -252,10 +257,11 @@ export function messageBody(kind: Kind, textField: TextField = 'body'): PreSendA
 
 /**
  * Sends the message after what needs the account: its length limit for a text message and, for a
- * schedule, its time zone. The account is read once per execution; the output is the message.
+ * schedule, its time zone. The account is read once per execution; the output is the message. The
+ * request holds the text as `body` whichever parameter held it, so the text field is not needed here.
  */
-export function messageRunner(kind: Kind, textField: TextField = 'body') {
-	const label = textField === 'message' ? 'Message' : 'Body';
+export function messageRunner(kind: Kind) {
+	const label = TEXT_LABEL;
 	return async (item: ItemRun, request: IHttpRequestOptions): Promise<INodeExecutionData[]> => {
 		const ctx = asSingle(item);
 		const body = request.body as IDataObject;

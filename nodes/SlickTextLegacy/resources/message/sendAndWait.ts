@@ -23,7 +23,7 @@ export const sendAndWait: OperationDescription = {
 			url: '/messages/',
 			action: 'SEND',
 			preSend: [messageBody('SEND', 'message')],
-			execute: messageRunner('SEND', 'message'),
+			execute: messageRunner('SEND'),
 		}),
 		run: waitingRun('legacy', 'sendTo'),
 	},

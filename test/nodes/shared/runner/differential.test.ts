@@ -365,3 +365,47 @@ afterAll(() => {
 		console.log([...byReason].map(([reason, where]) => `${where.length} x ${reason}\n  ${where.join(', ')}`).join('\n\n'));
 	}
 });
+
+// n8n's UX guidelines: an endpoint that returns more than 10 fields gets a Simplify that returns at most 10
+// (issue 46, item 1). Every read of both nodes runs here once with the first values of its case above:
+// where a record comes out with more than 10 fields, the operation must offer Simplify, and with it on
+// every record has at most 10 fields, none of them nested.
+describe.each(['slickText', 'slickTextLegacy'] as NodeName[])('%s: Simplify wherever a read returns more than 10 fields', (type) => {
+	const { properties } = nodeTypes.getByNameAndVersion(`${PACKAGE_NAME}.${type}`, 1).description;
+	const hasSimplify = (resource: string, op: string) =>
+		properties.some((p: INodeProperties) => p.name === 'simplify' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(op));
+	const reads = Object.keys(NODES[type]).filter((operation) => {
+		const [resource, op] = operation.split('.');
+		const option = properties
+			.find((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!
+			.options!.find((o: any) => o.value === op) as any;
+		return String(option.routing?.request?.method ?? '').toUpperCase() === 'GET';
+	});
+
+	test.each(reads)('%s', async (operation) => {
+		const [resource, op] = operation.split('.');
+		const spec = NODES[type][operation];
+		const [value] = spec.prepare ? spec.prepare(ctx.sandbox.state.current) : spec.values;
+		const credentials =
+			type === 'slickText' ? { slickTextApi: ctx.sandbox.currentCredentials() } : { slickTextLegacyApi: ctx.sandbox.legacyCredentials() };
+		const run = async (extra: object) => {
+			ctx.sandbox.reset();
+			return await runNode({ type, parameters: { resource, operation: op, ...spec.parameters, ...extra } as any, credentials, items: [{ v: value }] as any });
+		};
+		const whole = await run({});
+		expect(whole.error).toBeUndefined();
+		const widest = Math.max(0, ...whole.json.map((record: object) => Object.keys(record).length));
+		expect({ operation, widest, simplify: widest > 10 ? hasSimplify(resource, op) : 'not needed' }).toEqual({
+			operation,
+			widest,
+			simplify: widest > 10 ? true : 'not needed',
+		});
+		if (!hasSimplify(resource, op)) return;
+		const simple = await run({ simplify: true });
+		expect(simple.json).toHaveLength(whole.json.length);
+		for (const record of simple.json) {
+			expect(Object.keys(record).length).toBeLessThanOrEqual(10);
+			expect(Object.values(record).filter((v) => v !== null && typeof v === 'object')).toEqual([]);
+		}
+	});
+});
