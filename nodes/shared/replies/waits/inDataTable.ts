@@ -14,7 +14,7 @@
  * so only a trigger with the same SlickText credential can read them.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { IDataObject, IHttpRequestMethods, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHttpRequestMethods, type IWebhookFunctions } from 'n8n-workflow';
 
 import type { Registration } from '../protocol';
 import {
@@ -107,7 +107,7 @@ export function unseal(signingKey: string, sealed: string): IDataObject | undefi
 
 export class DataTableWaits implements WaitStore {
 	constructor(
-		private readonly ctx: Pick<IWebhookFunctions, 'helpers'>,
+		private readonly ctx: Pick<IWebhookFunctions, 'helpers' | 'getNode'>,
 		private readonly scope: string,
 		private readonly access: TableAccess,
 	) {}
@@ -117,7 +117,7 @@ export class DataTableWaits implements WaitStore {
 	 * encoded here: n8n refuses a value with a reserved character (":" in a filter), which a request
 	 * library's own encoder leaves as it is.
 	 */
-	private async api(method: IHttpRequestMethods, path: string, body?: IDataObject, query: Record<string, string | number> = {}): Promise<unknown> {
+	private async call(method: IHttpRequestMethods, path: string, body?: IDataObject, query: Record<string, string | number> = {}): Promise<{ statusCode: number; body: unknown }> {
 		const search = Object.entries(query)
 			.map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
 			.join('&');
@@ -131,9 +131,21 @@ export class DataTableWaits implements WaitStore {
 			ignoreHttpStatusErrors: true,
 			timeout: 30_000,
 		})) as { statusCode: number; body: unknown };
-		if (answer.statusCode >= 200 && answer.statusCode < 300) return answer.body;
+		return answer;
+	}
+
+	/** What n8n's API said when it refused a call. */
+	private refusal(answer: { statusCode: number; body: unknown }): NodeOperationError {
 		const said = typeof answer.body === 'object' && answer.body !== null ? (answer.body as IDataObject).message : answer.body;
-		throw new TableError(answer.statusCode, String(said ?? ''));
+		return new NodeOperationError(this.ctx.getNode(), `n8n's API answered ${answer.statusCode} to the SlickText Trigger${said ? `: ${String(said)}` : ''}`, {
+			description: `The trigger keeps its waits in n8n's data table "${TABLE_NAME}" with the credential's n8n API Key: check the key, and that n8n's public API answers at the trigger's own address.`,
+		});
+	}
+
+	private async api(method: IHttpRequestMethods, path: string, body?: IDataObject, query: Record<string, string | number> = {}): Promise<unknown> {
+		const answer = await this.call(method, path, body, query);
+		if (answer.statusCode >= 200 && answer.statusCode < 300) return answer.body;
+		throw this.refusal(answer);
 	}
 
 	private table(): Promise<string> {
@@ -155,14 +167,12 @@ export class DataTableWaits implements WaitStore {
 		};
 		const existing = await list();
 		if (existing) return existing;
-		try {
-			return ((await this.api('POST', '/data-tables', { name: TABLE_NAME, columns: COLUMNS })) as { id: string }).id;
-		} catch (error) {
-			// Another process made it at the same moment.
-			const made = error instanceof TableError && error.status === 409 ? await list() : undefined;
-			if (made) return made;
-			throw error;
-		}
+		const made = await this.call('POST', '/data-tables', { name: TABLE_NAME, columns: COLUMNS });
+		if (made.statusCode >= 200 && made.statusCode < 300) return (made.body as { id: string }).id;
+		// 409: another process made it at the same moment.
+		const other = made.statusCode === 409 ? await list() : undefined;
+		if (other) return other;
+		throw this.refusal(made);
 	}
 
 	private async rows(filter: IDataObject, extra: Record<string, string | number> = {}): Promise<Row[]> {
@@ -272,15 +282,5 @@ export class DataTableWaits implements WaitStore {
 
 	async gone(entry: WaitEntry): Promise<void> {
 		await this.remove(where(is('id', Number(entry.id))));
-	}
-}
-
-/** n8n's public API refused a call: its status and its words. */
-export class TableError extends Error {
-	constructor(
-		readonly status: number,
-		said: string,
-	) {
-		super(`n8n's API answered ${status}${said ? `: ${said}` : ''}`);
 	}
 }
