@@ -62,7 +62,13 @@ export async function acceptRegistration(
 		// The trigger posts the person's reply to this address: only to the n8n it runs on.
 		const own = new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid').origin;
 		if (new URL(registration.resumeUrl).origin !== own) return answerWith(ctx, 400, 'The address of the wait is not on this n8n');
-		const added = await store.add(registration, Date.now());
+		let added: string;
+		try {
+			added = await store.add(registration, Date.now());
+		} catch (error) {
+			// The store could not be reached (n8n's API, for the data table): nothing was stored.
+			return answerWith(ctx, 503, `The trigger could not store the wait: ${(error as Error).message}`);
+		}
 		// A full trigger refuses the new wait, never an older one: the node that asked fails with the reason.
 		if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
 		const stored = store.stored ? store.stored(registration.resumeUrl) : true;

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import path from 'node:path';
 
 import { sign, signingKeyOf } from '../../../nodes/shared/replies/signing';
+import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
 import { postForm, postJson, startWebhookServer, useWebhookServers, type WebhookServer } from '../../helpers/webhook';
 
 const SECRET = 'reply-secret';
@@ -27,6 +28,8 @@ type How = 'taken' | 'declined' | number | { status: number; text: string } | { 
 
 interface Waiting {
 	base: string;
+	/** n8n's public API at the same address (its data tables). */
+	api: FakeN8nApi;
 	/** What each address received, in order. */
 	forwards: Array<{ path: string; body: IDataObject }>;
 	/** How each address answers (taken by default); a list is used one entry per post, its last one after that. */
@@ -38,6 +41,7 @@ interface Waiting {
 async function waitingN8n(): Promise<Waiting> {
 	const forwards: Waiting['forwards'] = [];
 	const answer: Waiting['answer'] = new Map();
+	const api = fakeN8nApi();
 	const respond = (res: import('node:http').ServerResponse, how: How) => {
 		if (typeof how === 'object' && 'delayMs' in how) {
 			setTimeout(() => respond(res, how.how), how.delayMs);
@@ -52,6 +56,7 @@ async function waitingN8n(): Promise<Waiting> {
 		res.end(JSON.stringify({ taken: how === 'taken' }));
 	};
 	const server: Server = createServer((req, res) => {
+		if (req.url?.startsWith('/api/')) return api.handle(req, res);
 		let text = '';
 		req.on('data', (chunk) => (text += chunk));
 		req.on('end', () => {
@@ -66,6 +71,7 @@ async function waitingN8n(): Promise<Waiting> {
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return {
 		base,
+		api,
 		forwards,
 		answer,
 		close: async () => {
@@ -415,5 +421,93 @@ describe('current platform with Confirm Events: only a reply SlickText confirms 
 		expect(n8n.forwards).toEqual([]);
 		// Not taken by the wait: it goes the trigger's way (a run whose step looks it up again).
 		expect(trigger.runs).toHaveLength(1);
+	});
+});
+
+describe("with the credential's n8n API Key: waits in n8n's data table, through n8n's public API", () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { DataTableWaits, TABLE_NAME } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/inDataTable.js'));
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { CLAIM_HOLD_MS, MAX_WAITS } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/store.js'));
+
+	const tableTrigger = async (extra: IDataObject = {}, apiKey = n8n.api.apiKey) =>
+		await startWebhookServer({
+			type: 'slickTextTrigger',
+			typeVersion: 2,
+			parameters: { platform: 'legacy', legacyEvents: ['ChatMessageRecieved'], ...extra },
+			credentials: { slickTextLegacyApi: { ...LEGACY_CREDENTIALS, n8nApiKey: apiKey } },
+			n8nBase: n8n.base,
+			nodeId: 'table-trigger',
+		});
+	const rows = () => [...n8n.api.tables.values()].find((t) => t.name === TABLE_NAME)?.rows ?? [];
+
+	it('keeps a registration as one row, stored when it answers, its address sealed; nothing in static data', async () => {
+		const trigger = await tableTrigger();
+		expect(await register(trigger, '91/n1', '+16175550091')).toEqual({ status: 200, body: { registered: true, verifies: true, stored: true } });
+		expect(trigger.staticData).toEqual({});
+		expect(rows()).toHaveLength(1);
+		expect(rows()[0]).toMatchObject({ person: '+16175550091', claimedBy: '-', takenAt: 0, until: 0 });
+		expect(JSON.stringify(rows())).not.toContain('webhook-waiting');
+		// The same wait again is known, not a second row.
+		expect((await register(trigger, '91/n1', '+16175550091')).status).toBe(200);
+		expect(rows()).toHaveLength(1);
+		expect(n8n.api.calls.every((c) => c.path.startsWith('/api/v1/data-tables'))).toBe(true);
+	});
+
+	it("hands a reply to the person's oldest wait, marks that row taken by the reply, and a repeat finds it taken without the process's memory of repeats", async () => {
+		const trigger = await tableTrigger({ ignoreRepeatedDeliveries: false });
+		await register(trigger, '92/old', '+16175550092', { since: Date.now() - 1000 });
+		await register(trigger, '92/new', '+16175550092');
+		expect((await reply(trigger, '+16175550092', 'yes', { id: 920 })).status).toBe(200);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/92/old']);
+		const taken = rows().filter((r) => Number(r.takenAt) > 0);
+		// Taken, and by which reply: the digest of its event key (the same for every delivery of it).
+		expect(taken).toHaveLength(1);
+		expect(taken[0].claimedBy).toMatch(/^[\w-]{16}$/);
+		// SlickText delivers it again: the table says this reply was taken; the newer wait does not get it.
+		await reply(trigger, '+16175550092', 'yes', { id: 920, attempt: 2 });
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/92/old']);
+		expect(trigger.runs).toEqual([]);
+		// Another reply of the person goes to the wait that is left.
+		await reply(trigger, '+16175550092', 'no', { id: 921 });
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/92/old', '/webhook-waiting/92/new']);
+	});
+
+	it('claims a wait for one reply only: another claimant (another process) gets "other", the same reply "same", a claim left by a stopped process is taken over', async () => {
+		const trigger = await tableTrigger();
+		await register(trigger, '93/n1', '+16175550093');
+		const ctx = { helpers: { httpRequest: async (o: { method: string; url: string; headers: IDataObject; body?: unknown }) => {
+			const res = await fetch(o.url, { method: o.method, headers: { ...(o.headers as Record<string, string>), 'content-type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+			const text = await res.text();
+			return { statusCode: res.status, body: text ? JSON.parse(text) : undefined };
+		} }, getNode: () => ({}) };
+		const access = { origin: n8n.base, apiKey: n8n.api.apiKey, signingKey: LEGACY_KEY };
+		const scope = rows()[0].scope;
+		const [a, b] = [new DataTableWaits(ctx, scope, access), new DataTableWaits(ctx, scope, access)];
+		const [wait] = (await a.find('+16175550093', 'k1', Date.now())).open;
+		expect(wait.resumeUrl).toBe(`${n8n.base}/webhook-waiting/93/n1?signature=abc`);
+		const claims = await Promise.all([a.claim(wait, 'k1', Date.now()), b.claim(wait, 'k2', Date.now())]);
+		const winner = claims[0] === 'won' ? 'k1' : 'k2';
+		expect([...claims].sort()).toEqual(['other', 'won']);
+		expect(await b.claim(wait, winner, Date.now())).toBe('same');
+		expect(await b.claim(wait, 'k3', Date.now() + CLAIM_HOLD_MS + 1)).toBe('won');
+		await b.taken(wait, 'k3', Date.now());
+		expect(await a.claim(wait, 'k4', Date.now() + 2 * CLAIM_HOLD_MS)).toBe('other');
+		expect((await a.find('+16175550093', 'k3', Date.now())).takenBefore).toBe(true);
+	});
+
+	it('refuses a new wait past the bounds, counting open rows only; a key n8n refuses fails the registration with what n8n said', async () => {
+		const trigger = await tableTrigger();
+		for (let n = 0; n < 20; n++) expect((await register(trigger, `94/${n}`, '+16175550094')).status).toBe(200);
+		const answer = await register(trigger, '94/20', '+16175550094');
+		expect(answer).toEqual({ status: 429, body: { registered: false, message: '+16175550094 has 20 open waits already, the most per person' } });
+		// The whole table full of open waits of this trigger.
+		const scope = rows()[0].scope;
+		for (let n = 0; n < MAX_WAITS; n++) rows().push({ id: 100_000 + n, scope, person: `+1${n}`, takenAt: 0, claimedBy: '-', since: Date.now(), until: 0, waitId: `x${n}`, sealed: '' });
+		expect((await register(trigger, '94/other', '+16175550095')).body).toMatchObject({ message: `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends` });
+		const wrongKey = await tableTrigger({}, 'not-the-key');
+		const refused = await register(wrongKey, '94/x', '+16175550096');
+		expect(refused.status).toBe(503);
+		expect((refused.body as IDataObject).message).toMatch(/^The trigger could not store the wait: n8n's API answered 401/);
 	});
 });
