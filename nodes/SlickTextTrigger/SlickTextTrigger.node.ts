@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import {
 	NodeConnectionTypes,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -19,7 +21,7 @@ import { acceptRegistration, type TriggerTrust } from '../shared/replies/forward
 import { isRegistration } from '../shared/replies/protocol';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
-import type { WaitStore } from '../shared/replies/waits/store';
+import { UNFINISHED_AFTER_MS, type WaitStore } from '../shared/replies/waits/store';
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
@@ -106,6 +108,53 @@ function waitsOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataO
 	return new DataTableWaits(ctx, memoryScope(ctx), { origin, apiKey, signingKey: signingKeyOf(platform, credentials) });
 }
 
+/** Trigger nodes whose unfinished replies this process will look for (one sweep pending per node). */
+const sweeps = new Set<string>();
+/** When a process looks for unfinished replies after a request; an object, so that tests can shorten it. */
+export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000 };
+
+/**
+ * Several webhook processes: a reply claimed by a process that stopped before handing it on is delivered
+ * to the trigger again, as SlickText would have delivered it had it not been answered (the claim keeps
+ * its event). Each process that takes the trigger's requests looks for such replies UNFINISHED_AFTER_MS
+ * after a request (n8n gives a webhook node no timer of its own), so no further event is needed.
+ */
+async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<void> {
+	const scope = memoryScope(ctx);
+	if (sweeps.has(scope)) return;
+	const credentials = await credentialOf(ctx, platform);
+	// Only the data table's claims outlive their process.
+	if (String(credentials?.n8nApiKey ?? '').trim() === '') return;
+	sweeps.add(scope);
+	void sleep(sweeping.afterMs)
+		.then(async () => {
+			const store = waitsOf(ctx, platform, credentials);
+			const url = ctx.getNodeWebhookUrl('default');
+			if (!store.unfinished || !url) return;
+			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
+			for (const event of await store.unfinished(Date.now())) {
+				const data = JSON.stringify(event.json);
+				await ctx.helpers.httpRequest({
+					method: 'POST',
+					url,
+					...(platform === 'legacy'
+						? {
+								body: new URLSearchParams({ data }).toString(),
+								headers: {
+									'Content-Type': 'application/x-www-form-urlencoded',
+									...(secret !== '' ? { 'X-Slicktext-Signature': createHmac('md5', secret).update(data).digest('hex') } : {}),
+								},
+							}
+						: { body: event.json, json: true }),
+					ignoreHttpStatusErrors: true,
+					timeout: 30_000,
+				});
+			}
+		})
+		.catch((error: Error) => ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again', { error: error.message }))
+		.finally(() => sweeps.delete(scope));
+}
+
 export class SlickTextTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SlickText Trigger',
@@ -179,6 +228,7 @@ export class SlickTextTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		if (this.getMode() !== 'manual') markServed(memoryScope(this));
 		const platform = this.getNodeParameter('platform', 'current') as Platform;
+		if (this.getMode() !== 'manual') await sweepLater(this, platform);
 		const request = this.getRequestObject() as unknown as RequestStream;
 		const headers = this.getHeaderData();
 		const contentLength = headers['content-length'];

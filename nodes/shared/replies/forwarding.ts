@@ -7,7 +7,7 @@ import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseD
 import type { Platform } from '../platform';
 import { readRegistration, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
 import { open } from './signing';
-import { expired, type WaitEntry, type WaitStore } from './waits/store';
+import { expired, type KeptEvent, type WaitEntry, type WaitStore } from './waits/store';
 
 function answerWith(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	respond(ctx, status, { registered: false, message } satisfies RegistrationAnswer);
@@ -187,11 +187,20 @@ type Outcome = 'taken' | 'free' | 'unknown';
  * a repeat of it in another process goes to none of the others): the first that takes it ends the
  * search (an opt-out goes to every one, each ending as opted out).
  */
-async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[]): Promise<Outcome> {
+async function handToWaits(
+	ctx: IWebhookFunctions,
+	store: WaitStore,
+	reply: Reply,
+	key: string,
+	waits: WaitEntry[],
+	event: KeptEvent,
+	claimed: () => void,
+): Promise<Outcome> {
 	let taken = false;
 	for (const wait of waits) {
-		const claim = await store.claim(wait, key, Date.now());
+		const claim = await store.claim(wait, key, Date.now(), event);
 		if (claim === 'other') continue;
+		claimed();
 		const handed = await handTo(ctx, wait, reply, claim === 'same');
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
@@ -244,17 +253,23 @@ export async function handReplies(
 			continue;
 		}
 		if (before.open.length === 0) continue;
-		hooks.answerNow();
+		// One process: SlickText is answered before anything is asked. Several: once a claim keeps the reply
+		// (another process then finishes it if this one stops), so a reply is never answered and lost.
+		if (!store.sharedClaims) hooks.answerNow();
 		if (!(await hooks.confirm(event.json, event.name))) continue;
-		if (!hooks.claim(index)) {
-			result.done.add(index);
-			continue;
+		// One process: its memory of repeats tells a delivery again from the first; several: the claims do.
+		if (!store.sharedClaims) {
+			if (!hooks.claim(index)) {
+				result.done.add(index);
+				continue;
+			}
+			result.claimed.add(index);
 		}
-		result.claimed.add(index);
+		const kept: KeptEvent = { platform, name: event.name, json: event.json };
 		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
 			// Looked up again in the queue: a reply of the person handed meanwhile may have taken a wait.
 			const now = await store.find(reply.person, key, Date.now());
-			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open);
+			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, kept, hooks.answerNow);
 		});
 		if (outcome === 'taken' && reply.message) result.done.add(index);
 	}

@@ -30,6 +30,8 @@ interface Waiting {
 	base: string;
 	/** n8n's public API at the same address (its data tables). */
 	api: FakeN8nApi;
+	/** Where a post to n8n's /webhook/... goes (the trigger's own Production URL): the trigger under test. */
+	webhookTarget?: string;
 	/** What each address received, in order. */
 	forwards: Array<{ path: string; body: IDataObject }>;
 	/** How each address answers (taken by default); a list is used one entry per post, its last one after that. */
@@ -55,8 +57,19 @@ async function waitingN8n(): Promise<Waiting> {
 		res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
 		res.end(JSON.stringify({ taken: how === 'taken' }));
 	};
+	const waiting: Partial<Waiting> = {};
 	const server: Server = createServer((req, res) => {
 		if (req.url?.startsWith('/api/')) return api.handle(req, res);
+		if (req.url?.startsWith('/webhook/') && waiting.webhookTarget) {
+			let raw = '';
+			req.on('data', (chunk) => (raw += chunk));
+			req.on('end', async () => {
+				const answer = await fetch(waiting.webhookTarget!, { method: 'POST', headers: req.headers as Record<string, string>, body: raw });
+				res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/plain' });
+				res.end(await answer.text());
+			});
+			return;
+		}
 		let text = '';
 		req.on('data', (chunk) => (text += chunk));
 		req.on('end', () => {
@@ -69,7 +82,7 @@ async function waitingN8n(): Promise<Waiting> {
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	return {
+	return Object.assign(waiting, {
 		base,
 		api,
 		forwards,
@@ -78,7 +91,7 @@ async function waitingN8n(): Promise<Waiting> {
 			server.closeAllConnections();
 			await new Promise<void>((r) => server.close(() => r()));
 		},
-	};
+	}) as Waiting;
 }
 
 // The modules the trigger runs with (from dist/, as n8n loads them): their settings are the ones that count.
@@ -428,8 +441,9 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { DataTableWaits, TABLE_NAME } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/inDataTable.js'));
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { CLAIM_HOLD_MS, MAX_WAITS } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/store.js'));
+	const { CLAIM_HOLD_MS, MAX_WAITS, digest } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/store.js'));
 
+	let tableTriggers = 0;
 	const tableTrigger = async (extra: IDataObject = {}, apiKey = n8n.api.apiKey) =>
 		await startWebhookServer({
 			type: 'slickTextTrigger',
@@ -437,9 +451,19 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 			parameters: { platform: 'legacy', legacyEvents: ['ChatMessageRecieved'], ...extra },
 			credentials: { slickTextLegacyApi: { ...LEGACY_CREDENTIALS, n8nApiKey: apiKey } },
 			n8nBase: n8n.base,
-			nodeId: 'table-trigger',
+			// A node of its own per test: a process's look for unfinished replies is per trigger node.
+			nodeId: `table-trigger-${++tableTriggers}`,
 		});
 	const rows = () => [...n8n.api.tables.values()].find((t) => t.name === TABLE_NAME)?.rows ?? [];
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { sweeping } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/SlickTextTrigger.node.js'));
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { seal } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/inDataTable.js'));
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { readDelivery } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/events.js'));
+	const sweepAfter = sweeping.afterMs;
+	beforeAll(() => (sweeping.afterMs = 200));
+	afterAll(() => (sweeping.afterMs = sweepAfter));
 
 	it('keeps a registration as one row, stored when it answers, its address sealed; nothing in static data', async () => {
 		const trigger = await tableTrigger();
@@ -486,14 +510,39 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		const [a, b] = [new DataTableWaits(ctx, scope, access), new DataTableWaits(ctx, scope, access)];
 		const [wait] = (await a.find('+16175550093', 'k1', Date.now())).open;
 		expect(wait.resumeUrl).toBe(`${n8n.base}/webhook-waiting/93/n1?signature=abc`);
-		const claims = await Promise.all([a.claim(wait, 'k1', Date.now()), b.claim(wait, 'k2', Date.now())]);
+		const ev = { platform: 'legacy', name: 'ChatMessageRecieved', json: {} };
+		const claims = await Promise.all([a.claim(wait, 'k1', Date.now(), ev), b.claim(wait, 'k2', Date.now(), ev)]);
 		const winner = claims[0] === 'won' ? 'k1' : 'k2';
 		expect([...claims].sort()).toEqual(['other', 'won']);
-		expect(await b.claim(wait, winner, Date.now())).toBe('same');
-		expect(await b.claim(wait, 'k3', Date.now() + CLAIM_HOLD_MS + 1)).toBe('won');
+		expect(await b.claim(wait, winner, Date.now(), ev)).toBe('same');
+		expect(await b.claim(wait, 'k3', Date.now() + CLAIM_HOLD_MS + 1, ev)).toBe('won');
 		await b.taken(wait, 'k3', Date.now());
-		expect(await a.claim(wait, 'k4', Date.now() + 2 * CLAIM_HOLD_MS)).toBe('other');
+		expect(await a.claim(wait, 'k4', Date.now() + 2 * CLAIM_HOLD_MS, ev)).toBe('other');
 		expect((await a.find('+16175550093', 'k3', Date.now())).takenBefore).toBe(true);
+	});
+
+	it("a reply claimed by a process that stopped before handing it on is delivered to the trigger again by another, and its wait takes it, once", async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		await register(trigger, '95/n1', '+16175550095');
+		const [row] = rows();
+		// What a process leaves when it stops right after claiming: the claim, with the reply's event, 40 s ago.
+		const t = text('+16175550095', 'on my way', 1, 950);
+		const event = JSON.parse(t.data);
+		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+		Object.assign(row, { claimedBy: digest(received.key), claimedAt: Date.now() - 40_000, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: event }) });
+		// Any request makes this process look for such replies a moment later.
+		await register(trigger, '95/n2', '+16175550096');
+		const handed = await new Promise<boolean>((resolve) => {
+			const started = Date.now();
+			const poll = () => (n8n.forwards.length > 0 ? resolve(true) : Date.now() - started > 10_000 ? resolve(false) : setTimeout(poll, 50));
+			poll();
+		});
+		expect(handed).toBe(true);
+		await trigger.settled();
+		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/95/n1', 'on my way']]);
+		expect(Number(rows().find((r) => r.id === row.id)!.takenAt)).toBeGreaterThan(0);
+		expect(trigger.runs).toEqual([]);
 	});
 
 	it('refuses a new wait past the bounds, counting open rows only; a key n8n refuses fails the registration with what n8n said', async () => {

@@ -24,9 +24,11 @@ import {
 	MAX_WAITS,
 	MAX_WAITS_PER_PERSON,
 	TAKEN_KEEP_MS,
+	UNFINISHED_AFTER_MS,
 	type Added,
 	type Claim,
 	type Found,
+	type KeptEvent,
 	type WaitEntry,
 	type WaitStore,
 } from './store';
@@ -43,6 +45,7 @@ const COLUMNS = [
 	{ name: 'claimedBy', type: 'string' },
 	{ name: 'claimedAt', type: 'number' },
 	{ name: 'takenAt', type: 'number' },
+	{ name: 'pending', type: 'string' },
 ];
 
 /** A wait no reply has claimed. */
@@ -61,6 +64,8 @@ interface Row {
 	claimedBy: string;
 	claimedAt: number;
 	takenAt: number;
+	/** The sealed event of the reply that claimed it, until it is taken or given up. */
+	pending: string;
 }
 
 type Condition = { columnName: string; condition: 'eq' | 'gt' | 'lt'; value: string | number };
@@ -106,6 +111,8 @@ export function unseal(signingKey: string, sealed: string): IDataObject | undefi
 }
 
 export class DataTableWaits implements WaitStore {
+	readonly sharedClaims = true;
+
 	constructor(
 		private readonly ctx: Pick<IWebhookFunctions, 'helpers' | 'getNode'>,
 		private readonly scope: string,
@@ -233,6 +240,7 @@ export class DataTableWaits implements WaitStore {
 			claimedBy: FREE,
 			claimedAt: 0,
 			takenAt: 0,
+			pending: '',
 		};
 		// In n8n's database when n8n answers: the registration is stored when this resolves.
 		await this.api('POST', `/data-tables/${table}/rows`, { data: [row], returnType: 'id' });
@@ -256,10 +264,11 @@ export class DataTableWaits implements WaitStore {
 		return { open, takenBefore };
 	}
 
-	async claim(entry: WaitEntry, eventKey: string, now: number): Promise<Claim> {
+	async claim(entry: WaitEntry, eventKey: string, now: number, event: KeptEvent): Promise<Claim> {
 		const key = digest(eventKey);
 		const id = Number(entry.id);
-		if ((await this.update(where(is('id', id), is('claimedBy', FREE), is('takenAt', 0)), { claimedBy: key, claimedAt: now })).length > 0) return 'won';
+		const pending = seal(this.access.signingKey, event as unknown as IDataObject);
+		if ((await this.update(where(is('id', id), is('claimedBy', FREE), is('takenAt', 0)), { claimedBy: key, claimedAt: now, pending })).length > 0) return 'won';
 		const [row] = await this.rows(where(is('id', id)), { limit: 1 });
 		if (!row) return 'other';
 		if (row.claimedBy === key) return 'same';
@@ -268,16 +277,32 @@ export class DataTableWaits implements WaitStore {
 		const stolen = await this.update(where(is('id', id), is('claimedBy', row.claimedBy), is('claimedAt', Number(row.claimedAt)), is('takenAt', 0)), {
 			claimedBy: key,
 			claimedAt: now,
+			pending,
 		});
 		return stolen.length > 0 ? 'won' : 'other';
 	}
 
 	async taken(entry: WaitEntry, eventKey: string, now: number): Promise<void> {
-		await this.update(where(is('id', Number(entry.id))), { takenAt: now, claimedBy: digest(eventKey) });
+		await this.update(where(is('id', Number(entry.id))), { takenAt: now, claimedBy: digest(eventKey), pending: '' });
 	}
 
 	async release(entry: WaitEntry, eventKey: string): Promise<void> {
-		await this.update(where(is('id', Number(entry.id)), is('claimedBy', digest(eventKey)), is('takenAt', 0)), { claimedBy: FREE, claimedAt: 0 });
+		await this.update(where(is('id', Number(entry.id)), is('claimedBy', digest(eventKey)), is('takenAt', 0)), { claimedBy: FREE, claimedAt: 0, pending: '' });
+	}
+
+	async unfinished(now: number): Promise<KeptEvent[]> {
+		const stale = await this.rows(
+			where(is('scope', this.scope), is('takenAt', 0), { columnName: 'claimedAt', condition: 'gt', value: 0 }, { columnName: 'claimedAt', condition: 'lt', value: now - UNFINISHED_AFTER_MS }),
+			{ limit: 50 },
+		);
+		const events: KeptEvent[] = [];
+		for (const row of stale) {
+			// Each to one process only: the one whose update of the claim's time applied.
+			const mine = await this.update(where(is('id', row.id), is('claimedAt', Number(row.claimedAt)), is('takenAt', 0)), { claimedAt: now });
+			const event = mine.length > 0 ? unseal(this.access.signingKey, row.pending) : undefined;
+			if (event && typeof event.name === 'string' && typeof event.json === 'object') events.push(event as unknown as KeptEvent);
+		}
+		return events;
 	}
 
 	async gone(entry: WaitEntry): Promise<void> {

@@ -103,6 +103,9 @@ function entryOf(id: string, wait: Wait): WaitEntry {
 }
 
 export class StaticDataWaits implements WaitStore {
+	/** The claims live in this process's memory: one process takes every request of the trigger. */
+	readonly sharedClaims = false;
+
 	private readonly memory: Memory;
 
 	/** `scope`: the trigger node of a workflow; `staticData`: its node static data as loaded for this request. */

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Platform } from '../../platform';
 import type { Registration } from '../protocol';
 
 /**
@@ -52,21 +53,42 @@ export interface Found {
 /** A claim of a wait for one reply: won, already this reply's (hand it again), or another reply's. */
 export type Claim = 'won' | 'same' | 'other';
 
+/** The SlickText event a reply came in, as the trigger received it: kept with a claim, to deliver again. */
+export interface KeptEvent {
+	platform: Platform;
+	name: string;
+	json: IDataObject;
+}
+
 export type Added = 'added' | 'known' | string;
 
 export interface WaitStore {
+	/**
+	 * Whether a claim holds across n8n processes. Such a claim keeps the reply's event, so that if the
+	 * process handing it stops, another delivers it to the trigger again (unfinished); the trigger then
+	 * answers SlickText only once the claim is made.
+	 */
+	readonly sharedClaims: boolean;
 	/** Adds a wait: 'added', 'known' (registered before) or the reason it is refused. Durable when it resolves. */
 	add(registration: Registration, now: number): Promise<Added>;
 	find(person: string, eventKey: string, now: number): Promise<Found>;
 	/** Claims the wait for the reply with this event key, before it is handed to it. */
-	claim(wait: WaitEntry, eventKey: string, now: number): Promise<Claim>;
+	claim(wait: WaitEntry, eventKey: string, now: number, event: KeptEvent): Promise<Claim>;
 	/** The wait took the reply: no longer open, kept as taken by it (TAKEN_KEEP_MS). */
 	taken(wait: WaitEntry, eventKey: string, now: number): Promise<void>;
 	/** The wait did not take the reply (it keeps waiting): the claim is given up. */
 	release(wait: WaitEntry, eventKey: string): Promise<void>;
 	/** Nothing waits there any more (the execution went on without this reply): forgotten. */
 	gone(wait: WaitEntry): Promise<void>;
+	/**
+	 * The events of claims left unfinished (by a process that stopped) for longer than UNFINISHED_AFTER_MS,
+	 * each handed to one caller only: to deliver to the trigger again. Stores whose claims are shared only.
+	 */
+	unfinished?(now: number): Promise<KeptEvent[]>;
 }
+
+/** A claimed reply not taken or given up within this long is delivered to the trigger again. */
+export const UNFINISHED_AFTER_MS = 30_000;
 
 /** Whether a wait is past its time limit, or open for longer than any wait may be. */
 export function expired(wait: { since: number; until: number }, now: number): boolean {

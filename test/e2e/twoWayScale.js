@@ -1,0 +1,376 @@
+'use strict';
+// Two-way texts where a big user runs n8n (issue 44): queue mode (Postgres, Redis, a worker), and several
+// `n8n webhook` processes behind one address that hands each request to the next process in turn (a
+// round-robin proxy of this test's own: /webhook and /webhook-waiting to the webhook processes, the rest
+// to main, as n8n's queue-mode documentation sets up its load balancer).
+//
+// With the credential's n8n API Key the trigger keeps its waits in an n8n data table: 200 people wait and
+// reply at the same moment, with 2 and then 3 webhook processes, one of them killed and started again in
+// the middle: every reply resumes its own wait, exactly once; none is lost, none comes out as an event.
+// With one webhook process and no key (the static-data store): a worker's run of the trigger does not
+// wipe the waits, and a webhook process killed right after the registrations loses none of them.
+//
+// SlickText is played by the sandbox, which delivers a reply again while it is not answered 2xx, as
+// SlickText retries (here after 1 second, not a minute).
+
+const assert = require('node:assert/strict');
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+const env = require('../../scripts/n8n-env');
+const { paths } = require('../../scripts/n8n-runtime');
+const services = require('../../bench/queueServices');
+const { rest: restOf, waitFor } = require('./rest');
+
+exports.title = 'Two-way texts at scale: several n8n webhook processes behind a round-robin address (queue mode)';
+
+const PKG = 'n8n-nodes-slicktext';
+const BASE_PORT = Number(process.env.E2E_N8N_PORT || 5691) + 60;
+const PORTS = {
+	proxy: BASE_PORT,
+	main: BASE_PORT + 1,
+	mainBroker: BASE_PORT + 2,
+	worker: BASE_PORT + 3,
+	workerHealth: BASE_PORT + 4,
+	workerBroker: BASE_PORT + 5,
+	redis: BASE_PORT + 6,
+	postgres: BASE_PORT + 7,
+	// webhook process i: BASE_PORT + 10 + 2i (its runner broker on the next port)
+};
+const PROXY = `http://127.0.0.1:${PORTS.proxy}`;
+const SECRET = 'e2e-scale-secret';
+const TEXTWORD = '5401';
+const PEOPLE = Number(process.env.E2E_SCALE_PEOPLE || 200);
+const AFTER = 'After Reply';
+
+const HOOK = { table: 'e2e-scale-table', static: 'e2e-scale-static' };
+const CRED = {
+	table: { id: 'scaleLegacyTable', name: 'SlickText Legacy (n8n API key)' },
+	static: { id: 'scaleLegacyStatic', name: 'SlickText Legacy (one process)' },
+};
+const triggerUrl = (store) => `${PROXY}/webhook/${HOOK[store]}/webhook`;
+const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function triggerWorkflow(store) {
+	const id = store === 'table' ? 'e2eScaleTrigTable' : 'e2eScaleTrigStat';
+	return {
+		id,
+		name: `e2e scale: trigger (${store})`,
+		versionId: `${id}-v1`,
+		active: false,
+		nodes: [
+			{
+				id: `${id}-t`,
+				name: 'SlickText Trigger',
+				type: `${PKG}.slickTextTrigger`,
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: HOOK[store],
+				parameters: { platform: 'legacy', legacyEvents: ['ChatMessageRecieved', 'NewSubscriber'] },
+				credentials: { slickTextLegacyApi: CRED[store] },
+			},
+		],
+		connections: {},
+		settings: { saveDataSuccessExecution: 'all' },
+	};
+}
+
+function waitingWorkflow(store) {
+	const id = store === 'table' ? 'e2eScaleWaitTable' : 'e2eScaleWaitStat';
+	return {
+		id,
+		name: `e2e scale: send and wait (${store})`,
+		versionId: `${id}-v1`,
+		active: false,
+		nodes: [
+			{ id: `${id}-s`, name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: `${id}-start`, parameters: { httpMethod: 'POST', path: `${id}-start`, responseMode: 'onReceived', options: {} } },
+			{
+				id: `${id}-w`,
+				name: 'Wait',
+				type: `${PKG}.slickTextLegacy`,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'message',
+					operation: 'sendAndWait',
+					sendTo: 'number',
+					textwordId: { __rl: true, mode: 'id', value: TEXTWORD },
+					number: '={{ $json.body.number }}',
+					message: 'Your table is ready. Reply with a word of your own.',
+					responseType: 'freeText',
+				},
+				credentials: { slickTextLegacyApi: CRED[store] },
+			},
+			{ id: `${id}-a`, name: AFTER, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+		],
+		connections: { Start: next('Wait'), Wait: next(AFTER) },
+		settings: { saveDataSuccessExecution: 'all', executionOrder: 'v1' },
+	};
+}
+
+const WF = { table: waitingWorkflow('table'), static: waitingWorkflow('static') };
+const TRIGGER = { table: triggerWorkflow('table'), static: triggerWorkflow('static') };
+
+/**
+ * The load balancer: /webhook* requests to the webhook processes in turn (the list can change while it
+ * runs), everything else to main. A process that does not answer gets the request's 502, as an LB's.
+ */
+function startProxy(state) {
+	let turn = 0;
+	const server = http.createServer((req, res) => {
+		const toWebhooks = /^\/webhook(-waiting)?\//.test(req.url ?? '');
+		const targets = toWebhooks ? state.webhookPorts : [PORTS.main];
+		const port = targets[turn++ % targets.length];
+		const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+			res.writeHead(answer.statusCode ?? 502, answer.headers);
+			answer.pipe(res);
+		});
+		upstream.on('error', () => {
+			if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ message: 'bad gateway' }));
+		});
+		req.pipe(upstream);
+	});
+	return new Promise((resolve) => server.listen(PORTS.proxy, '127.0.0.1', () => resolve(server)));
+}
+
+/** Redis and Postgres from Debian's packages: installed when missing, as the editor checks install Chromium. */
+function ensureQueueServices() {
+	const missing = services.missing();
+	if (!missing) return;
+	if (/Redis/.test(missing) || /Postgres/.test(missing)) {
+		const pkg = /Redis/.test(missing) ? 'redis-server' : 'postgresql';
+		console.error(`[queue services] ${missing}: installing Debian's ${pkg} with apt-get`);
+		const run = (args) => spawnSync(args[0], args.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] }).status === 0;
+		if (!run(['apt-get', 'update', '-qq']) || !run(['apt-get', 'install', '-y', '-qq', pkg])) throw new Error(`${missing}, and apt-get could not install ${pkg}`);
+		return ensureQueueServices();
+	}
+	throw new Error(missing);
+}
+
+exports.run = async ({ sandbox, check }) => {
+	ensureQueueServices();
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-e2e-scale-'));
+	const logs = path.join(tmp, 'logs');
+	fs.mkdirSync(logs);
+	await services.assertPortsFree({ proxy: PORTS.proxy, main: PORTS.main, redis: PORTS.redis, postgres: PORTS.postgres });
+	await services.startRedis({ port: PORTS.redis, tmp, logs });
+	await services.startPostgres({ port: PORTS.postgres, tmp, logs, maxConnections: 200 });
+	const saved = { ...process.env };
+	Object.assign(process.env, services.queueEnv({ redisPort: PORTS.redis, postgresPort: PORTS.postgres }), { N8N_RUNNERS_BROKER_PORT: String(PORTS.mainBroker) });
+	const webhookEnv = { N8N_WEBHOOK_URL: `${PROXY}/`, N8N_EDITOR_BASE_URL: `${PROXY}/` };
+	const state = { webhookPorts: [] };
+	const proxy = await startProxy(state);
+	const flatted = require(require.resolve('flatted', { paths: [path.dirname(paths().n8nBin)] }));
+	const timeoutBefore = sandbox.options.webhookTimeoutMs;
+	sandbox.options.webhookTimeoutMs = 30_000;
+	const folder = path.join(tmp, 'n8n');
+	fs.mkdirSync(folder);
+	let cookie;
+	const rest = (method, p, body) => restOf(`http://127.0.0.1:${PORTS.main}`, cookie, method, p, body);
+
+	// The webhook processes, by index: started, killed, started again.
+	const webhook = new Map();
+	const startWebhook = async (i) => {
+		const port = BASE_PORT + 10 + 2 * i;
+		const name = `webhook ${i}`;
+		await services.startWebhookProcess(name, folder, { port, brokerPort: port + 1, log: services.logFile(logs, `webhook-${i}`), extra: webhookEnv });
+		// It serves the workflows once n8n has loaded them: a published trigger answers a GET with 404 until then.
+		webhook.set(i, port);
+		if (!state.webhookPorts.includes(port)) state.webhookPorts.push(port);
+	};
+	const killWebhook = async (i, signal = 'SIGKILL') => {
+		const port = webhook.get(i);
+		state.webhookPorts = state.webhookPorts.filter((p) => p !== port);
+		const entry = services.pidOf(`webhook ${i}`);
+		if (entry) process.kill(entry, signal);
+		await services.stopWhere((name) => name === `webhook ${i}`);
+	};
+	const settleWebhooks = async (count) => {
+		state.webhookPorts = [...webhook.values()].slice(0, count);
+	};
+
+	const post = async (url, body, headers = { 'content-type': 'application/json' }) => {
+		try {
+			const res = await fetch(url, { method: 'POST', headers, body });
+			return { status: res.status, text: await res.text() };
+		} catch (error) {
+			return { status: 0, text: String(error.message) };
+		}
+	};
+	const executions = (workflowId, status) => env.listExecutions(rest, workflowId, status);
+	const outputs = async (workflowId) => {
+		const out = [];
+		for (const e of await executions(workflowId, 'success')) {
+			const data = flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data);
+			const json = data.resultData?.runData?.[AFTER]?.[0]?.data?.main?.[0]?.[0]?.json;
+			if (json) out.push(json);
+		}
+		return out;
+	};
+	const numberOf = (round, i) => `+1619${String(round).padStart(3, '0')}${String(i).padStart(4, '0')}`;
+
+	/** A reply as SlickText sends it: delivered again each second while it is not answered 2xx (at most 2 minutes). */
+	const replyUntilAccepted = async (store, number, text) => {
+		let played = await sandbox.reply({ platform: 'legacy', to: triggerUrl(store), from: number, text, secret: SECRET });
+		let [event] = played.events;
+		for (let attempt = 0; !(played.status >= 200 && played.status < 300); attempt++) {
+			if (attempt > 120) throw new Error(`the reply of ${number} was never accepted: ${played.status} ${played.error ?? JSON.stringify(played.body)}`);
+			await pause(1000);
+			played = await sandbox.redeliver(event, { to: triggerUrl(store), secret: SECRET });
+			event = played.events[0];
+		}
+		return played;
+	};
+
+	/** Starts one wait per number at once and resolves once n8n shows them all waiting. */
+	const openWaits = async (store, numbers) => {
+		const wf = WF[store];
+		const started = await Promise.all(numbers.map((number) => post(`${PROXY}/webhook/${wf.id}-start`, JSON.stringify({ number }))));
+		assert.ok(started.every((r) => r.status === 200), `starts: ${[...new Set(started.map((r) => r.status))]}`);
+		const all = await waitFor(async () => (await executions(wf.id, 'waiting')).length >= numbers.length, 600_000);
+		const failed = await executions(wf.id, 'error');
+		assert.ok(all, `waiting: ${(await executions(wf.id, 'waiting')).length} of ${numbers.length}; failed: ${failed.length}`);
+	};
+
+	/** Every number replies; returns once nothing of the workflow is left waiting or running. */
+	const everyoneReplies = async (store, numbers, during = async () => {}) => {
+		const wf = WF[store];
+		const replies = Promise.all(numbers.map((number) => replyUntilAccepted(store, number, `answer of ${number}`)));
+		await during();
+		const played = await replies;
+		const done = await waitFor(async () => (await executions(wf.id)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, 600_000);
+		return { played, done };
+	};
+
+	/** Each wait resumed once, by its own person's reply; no reply came out of the trigger as an event. */
+	const assertEachResumedByItsOwn = async (store, numbers, eventsBefore) => {
+		const mine = (await outputs(WF[store].id)).filter((json) => numbers.includes(json.sent?.to));
+		const crossed = mine.filter((json) => json.reply?.from !== json.sent?.to || json.reply?.text !== `answer of ${json.sent?.to}`);
+		assert.deepEqual(crossed, [], 'replies resumed the wait of another person');
+		const resumed = new Set(mine.map((json) => json.sent.to));
+		const lost = numbers.filter((n) => !resumed.has(n));
+		assert.deepEqual(lost, [], `waits never resumed by their reply (${lost.length} of ${numbers.length})`);
+		assert.equal(mine.length, numbers.length, 'a wait resumed twice');
+		const events = (await executions(TRIGGER[store].id)).length - eventsBefore;
+		assert.equal(events, 0, 'replies came out of the trigger as events although their waits were open');
+	};
+
+	try {
+		// A user folder in queue mode: the package, the workflows (imported into Postgres), credentials.
+		env.prepareUserFolder(folder, { workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static] });
+		const legacy = { ...sandbox.legacyCredentials(), webhookSecret: SECRET };
+		const credentialsFile = path.join(folder, 'tmp', 'scale-credentials.json');
+		fs.writeFileSync(
+			credentialsFile,
+			JSON.stringify([
+				{ ...CRED.table, type: 'slickTextLegacyApi', data: { ...legacy, replyTriggerUrl: triggerUrl('table') } },
+				{ ...CRED.static, type: 'slickTextLegacyApi', data: { ...legacy, replyTriggerUrl: triggerUrl('static') } },
+			]),
+		);
+		assert.equal(env.n8nCli(folder, ['import:credentials', '--input', credentialsFile]).status, 0, 'import the credentials');
+
+		const main = await env.startN8n(folder, { port: PORTS.main, brokerPort: PORTS.mainBroker, log: services.logFile(logs, 'main'), env: webhookEnv, onSpawn: (c) => services.track('main', c) });
+		cookie = await env.ownerSession(main.base);
+		// The trigger's n8n API key: made by the owner, as in Settings > n8n API.
+		const scopes = (await rest('GET', '/rest/api-keys/scopes')).json.data;
+		const key = await rest('POST', '/rest/api-keys', { label: 'SlickText replies', expiresAt: null, scopes });
+		assert.equal(key.status, 200, `API key: ${JSON.stringify(key.json).slice(0, 300)}`);
+		const updated = await rest('PATCH', `/rest/credentials/${CRED.table.id}`, {
+			name: CRED.table.name,
+			type: 'slickTextLegacyApi',
+			data: { ...legacy, replyTriggerUrl: triggerUrl('table'), n8nApiKey: key.json.data.rawApiKey },
+		});
+		assert.equal(updated.status, 200, `credential: ${JSON.stringify(updated.json).slice(0, 300)}`);
+		await services.startWorker('worker', folder, { port: PORTS.worker, healthPort: PORTS.workerHealth, brokerPort: PORTS.workerBroker, concurrency: 20, log: services.logFile(logs, 'worker'), extra: webhookEnv });
+		for (const wf of [TRIGGER.table, TRIGGER.static, WF.table, WF.static]) {
+			const stored = await rest('GET', `/rest/workflows/${wf.id}`);
+			const res = await rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.json?.data?.versionId });
+			assert.ok(res.status < 300, `activate ${wf.id}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
+		}
+		for (const i of [0, 1, 2]) await startWebhook(i);
+		// Each webhook process answers the start webhook once it has loaded the published workflows.
+		for (const port of [...webhook.values()]) {
+			const ready = await waitFor(async () => (await post(`http://127.0.0.1:${port}/webhook/${WF.table.id}-start`, '{}')).status === 200, 120_000);
+			assert.ok(ready, `webhook process on ${port} never served the workflows`);
+		}
+		// Those probes started executions that fail before texting anybody (no number): not counted below.
+		await pause(3000);
+
+		for (const processes of [2, 3]) {
+			await check(`two-way at scale: ${PEOPLE} people wait and reply at once through ${processes} webhook processes (one killed and started again meanwhile): each reply resumes its own wait once; none lost, none an event`, async () => {
+				await settleWebhooks(processes);
+				const numbers = Array.from({ length: PEOPLE }, (_, i) => numberOf(processes, i));
+				await openWaits('table', numbers);
+				const eventsBefore = (await executions(TRIGGER.table.id)).length;
+				const { played, done } = await everyoneReplies('table', numbers, async () => {
+					// In the middle of the replies, one webhook process dies and comes back.
+					await pause(1500);
+					await killWebhook(1);
+					await pause(1000);
+					await startWebhook(1);
+					await settleWebhooks(processes);
+				});
+				assert.ok(done, 'executions still waiting or running');
+				assert.equal(played.length, PEOPLE);
+				await assertEachResumedByItsOwn('table', numbers, eventsBefore);
+			});
+		}
+
+		await check("two-way, one webhook process without an n8n API key: a worker's run of the trigger does not wipe the open waits; after a restart every one takes its reply", async () => {
+			await settleWebhooks(1);
+			const numbers = Array.from({ length: 100 }, (_, i) => numberOf(4, i));
+			await openWaits('static', numbers);
+			// An event no wait takes: its run is the worker's, with the static data as the worker loaded it.
+			const runsBefore = (await executions(TRIGGER.static.id)).length;
+			const subscriber = await post(triggerUrl('static'), ...sandboxNewSubscriber(sandbox));
+			assert.equal(subscriber.status, 200);
+			assert.ok(await waitFor(async () => (await executions(TRIGGER.static.id, 'success')).length > runsBefore, 120_000), 'the event ran on the worker');
+			await pause(2000);
+			await killWebhook(0, 'SIGTERM');
+			await startWebhook(0);
+			await settleWebhooks(1);
+			const { done } = await everyoneReplies('static', numbers);
+			assert.ok(done, 'executions still waiting or running');
+			await assertEachResumedByItsOwn('static', numbers, runsBefore + 1);
+		});
+
+		await check('two-way, one webhook process without an n8n API key: killed right after the last registration, it loses none of them', async () => {
+			await settleWebhooks(1);
+			const numbers = Array.from({ length: 100 }, (_, i) => numberOf(5, i));
+			await openWaits('static', numbers);
+			await killWebhook(0);
+			await startWebhook(0);
+			await settleWebhooks(1);
+			const eventsBefore = (await executions(TRIGGER.static.id)).length;
+			const { done } = await everyoneReplies('static', numbers);
+			assert.ok(done, 'executions still waiting or running');
+			await assertEachResumedByItsOwn('static', numbers, eventsBefore);
+		});
+	} finally {
+		sandbox.options.webhookTimeoutMs = timeoutBefore;
+		await new Promise((r) => proxy.close(() => r()));
+		proxy.closeAllConnections?.();
+		await services.stopAll();
+		for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+		Object.assign(process.env, saved);
+		if (!process.env.KEEP_E2E_FOLDER) fs.rmSync(tmp, { recursive: true, force: true });
+	}
+};
+
+/** A legacy NewSubscriber event signed as SlickText signs it: [body, headers] for post(). */
+function sandboxNewSubscriber() {
+	const crypto = require('node:crypto');
+	const data = JSON.stringify({
+		Event: 'NewSubscriber',
+		Timestamp: '2026-11-26 09:00:00',
+		attemptNumber: 1,
+		Subscriber: { SubscriberId: 991, PhoneNumber: '+16175550999', FirstName: 'Noor' },
+		Textword: { TextwordId: Number(TEXTWORD), Word: 'TABLE' },
+	});
+	return [new URLSearchParams({ data }).toString(), { 'content-type': 'application/x-www-form-urlencoded', 'x-slicktext-signature': crypto.createHmac('md5', SECRET).update(data).digest('hex') }];
+}
