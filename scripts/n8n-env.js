@@ -304,12 +304,14 @@ async function ownerSession(base) {
 async function listExecutions(rest, workflowId, status) {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(status ? { status: [status] } : {}) }));
 	const all = [];
-	for (let lastId = ''; ; ) {
-		const r = await rest('GET', `/rest/executions?filter=${filter}&limit=100${lastId ? `&lastId=${lastId}` : ''}`);
+	// n8n 2.41 pages by the answer's `nextCursor` (it refuses the older `lastId` with 400).
+	for (let cursor = ''; ; ) {
+		const r = await rest('GET', `/rest/executions?filter=${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+		if (r.status !== 200) throw new Error(`listing executions of ${workflowId}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
 		const page = r.json?.data?.results ?? [];
 		all.push(...page);
-		if (page.length < 100) return all;
-		lastId = page[page.length - 1].id;
+		cursor = r.json?.data?.nextCursor;
+		if (!cursor || page.length === 0) return all;
 	}
 }
 

@@ -104,7 +104,8 @@ function build(op: OperationDescription, nodeName: string): Built {
 	};
 	const hint = op.effectNote ? undefined : EFFECT_HINT[effectOf(op)];
 	const description = [option.description, hint].filter(Boolean).join(/[.!?]$/.test(option.description ?? '') ? ' ' : '. ');
-	return { option: { ...option, description, ...(route ? { routing: toRouting(route) } : {}) }, properties, route, run };
+	const notAsTool = WAITING_OPERATIONS.has(option.value) ? { displayOptions: { hide: { '@tool': [true] } } } : {};
+	return { option: { ...option, description, ...notAsTool, ...(route ? { routing: toRouting(route) } : {}) }, properties, route, run };
 }
 
 /**
@@ -118,6 +119,13 @@ function namedSubtitle(names: Record<string, string>): string {
 	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
 	return `={{ (${JSON.stringify(names)})[${key}] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }
+
+/**
+ * Operations that pause the workflow for a person's answer: an AI agent's plain tool call cannot wait, so
+ * they are not offered in the tool variants (`@tool`). Send and Wait for Reply reaches agents as n8n's
+ * human review, which n8n builds from the node itself, its Operation fixed.
+ */
+const WAITING_OPERATIONS = new Set<unknown>(['waitForReply', 'sendAndWait']);
 
 export function describeResources(
 	nodeName: string,

@@ -68,3 +68,15 @@ export function wallClockOf(text: string): WallClock | undefined {
 	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((v) => Number(v ?? 0));
 	return { year, month, day, hour, minute, second };
 }
+
+/**
+ * A `YYYY-MM-DD HH:MM:SS` timestamp of SlickText's, read in the zone SlickText writes it in, as ISO 8601
+ * with its offset (as n8n's own nodes put out times); anything else is kept as it came. In the hour that
+ * happens twice the earlier moment is taken.
+ */
+export function isoInZone(text: string, zone: string): string {
+	const wall = wallClockOf(text);
+	if (!wall) return text;
+	const [moment] = momentsOf(wall, zone);
+	return moment?.toISO({ suppressMilliseconds: true }) ?? text;
+}

@@ -23,6 +23,7 @@ const allSuites = {
 	retries: require('./retries'),
 	panel: require('./triggerPanel'),
 	twoWay: require('./twoWay'),
+	twoWayScale: require('./twoWayScale'),
 	editorPanels: require('./editorPanels'),
 };
 // E2E_ONLY=repeats (comma-separated names) runs some suites only, while working on them.

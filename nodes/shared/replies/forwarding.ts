@@ -133,9 +133,10 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 			if (resumedElsewhere) return maybeTaken ? 'taken' : 'gone';
 			// Not this n8n's, or the execution no longer exists.
 			if ([401, 403, 404].includes(asked.status)) return 'gone';
-			// 503 is n8n's "not ready" before it reads anything; other answers may come after a resume.
-			if (asked.status !== 503) maybeTaken = true;
-			ctx.logger.warn(`SlickText Trigger: a waiting workflow answered ${asked.status} to a reply; asking again`);
+			// Only n8n's "Database is not ready" comes before it reads anything; any other answer, 503s too, may
+			// come after it resumed the execution (then a 409 on the next post means this one took it).
+			if (!/Database is not ready/i.test(asked.text)) maybeTaken = true;
+			ctx.logger.warn(`SlickText Trigger: a waiting workflow answered ${asked.status} to a reply (${asked.text.slice(0, 120)}); asking again`);
 		} else {
 			maybeTaken ||= asked.maybeArrived;
 			ctx.logger.warn('SlickText Trigger: could not hand a reply to a waiting workflow; asking again', { error: asked.error });

@@ -14,6 +14,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
+import { isoInZone } from '../time';
+
+/** SlickText writes legacy timestamps in Pacific time and current ones in UTC (docs/assumptions.md). */
+const ZONE: Record<Platform, string> = { legacy: 'America/Los_Angeles', current: 'UTC' };
 
 /**
  * The one key of a registration's body: SlickText never sends it, so it cannot be taken for an event. It
@@ -151,7 +155,7 @@ function legacyReply(name: string, json: IDataObject): Reply | undefined {
 			mediaUrl: text(message.MediaUrl),
 			from: numberKey(from),
 			contactId: '',
-			receivedAt: text(message.Received) || text(json.Timestamp),
+			receivedAt: isoInZone(text(message.Received) || text(json.Timestamp), ZONE.legacy),
 			optedOut: isStopWord(body),
 			message: true,
 			verified: false,
@@ -167,7 +171,7 @@ function legacyReply(name: string, json: IDataObject): Reply | undefined {
 			mediaUrl: '',
 			from,
 			contactId: text(subscriber.id),
-			receivedAt: text(json.DateOptedOut) || text(json.Timestamp),
+			receivedAt: isoInZone(text(json.DateOptedOut) || text(json.Timestamp), ZONE.legacy),
 			optedOut: true,
 			message: false,
 			verified: false,
@@ -180,7 +184,7 @@ function currentReply(name: string, json: IDataObject): Reply | undefined {
 	const data = isRecord(json.data) ? json.data : {};
 	const person = personKey('current', { brandId: data._brand_id, contactId: data.contact_id });
 	if (person === '') return undefined;
-	const base = { person, from: numberKey(data.mobile_number), contactId: text(data.contact_id), receivedAt: text(json.date), mediaUrl: '', verified: false };
+	const base = { person, from: numberKey(data.mobile_number), contactId: text(data.contact_id), receivedAt: isoInZone(text(json.date), ZONE.current), mediaUrl: '', verified: false };
 	if (name === 'inbox_message_received') {
 		// The brand's own answers in the inbox are events too; only the person's messages are replies.
 		if (data.last_message_direction === 'outgoing' || typeof data.last_message !== 'string') return undefined;

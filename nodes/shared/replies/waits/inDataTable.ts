@@ -176,8 +176,8 @@ export class DataTableWaits implements WaitStore {
 		if (existing) return existing;
 		const made = await this.call('POST', '/data-tables', { name: TABLE_NAME, columns: COLUMNS });
 		if (made.statusCode >= 200 && made.statusCode < 300) return (made.body as { id: string }).id;
-		// 409: another process made it at the same moment.
-		const other = made.statusCode === 409 ? await list() : undefined;
+		// Another process made it at the same moment: n8n answers 409, or 500 when both inserts raced.
+		const other = await list();
 		if (other) return other;
 		throw this.refusal(made);
 	}

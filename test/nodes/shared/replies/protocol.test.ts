@@ -35,7 +35,7 @@ describe('whose reply', () => {
 	it('reads a legacy chat message and an opt-out', () => {
 		const chat = { Event: 'ChatMessageRecieved', ChatMessage: { FromNumber: '+16175550100', Body: 'YES', MediaUrl: 'https://x/y.jpg', Received: '2026-11-25 10:00:00' } };
 		expect(replyOf('legacy', 'ChatMessageRecieved', chat)).toEqual({
-			person: '+16175550100', text: 'YES', mediaUrl: 'https://x/y.jpg', from: '+16175550100', contactId: '', receivedAt: '2026-11-25 10:00:00', optedOut: false, message: true, verified: false,
+			person: '+16175550100', text: 'YES', mediaUrl: 'https://x/y.jpg', from: '+16175550100', contactId: '', receivedAt: '2026-11-25T10:00:00-08:00', optedOut: false, message: true, verified: false,
 		});
 		const optOut = { Event: 'OptOut', Subscriber: { id: '7', number: '6175550100' }, DateOptedOut: '2026-11-25 10:01:00' };
 		expect(replyOf('legacy', 'OptOut', optOut)).toMatchObject({ person: '+16175550100', optedOut: true, message: false });
@@ -45,6 +45,10 @@ describe('whose reply', () => {
 	it("reads a current inbox message of the contact (not the brand's own answer) and an unsubscribe", () => {
 		const data = (extra: IDataObject) => ({ name: 'x', date: '2026-11-25 10:00:00', data: { contact_id: 12, _brand_id: 1001, ...extra } });
 		expect(replyOf('current', 'inbox_message_received', data({ last_message: 'C', last_message_direction: 'incoming' }))).toMatchObject({ person: '1001:12', text: 'C', optedOut: false, message: true });
+		// Times with their offset, as n8n's nodes put them out: current timestamps are UTC, legacy ones Pacific.
+		expect(replyOf('current', 'inbox_message_received', data({ last_message: 'C', last_message_direction: 'incoming' }))?.receivedAt).toBe('2026-11-25T10:00:00Z');
+		expect(replyOf('legacy', 'ChatMessageRecieved', { ChatMessage: { FromNumber: '+16175550100', Body: 'x', Received: '2026-07-04 09:30:00' } })?.receivedAt).toBe('2026-07-04T09:30:00-07:00');
+		expect(replyOf('legacy', 'ChatMessageRecieved', { ChatMessage: { FromNumber: '+16175550100', Body: 'x', Received: 'yesterday' } })?.receivedAt).toBe('yesterday');
 		expect(replyOf('current', 'inbox_message_received', data({ last_message: 'On my way', last_message_direction: 'outgoing' }))).toBeUndefined();
 		expect(replyOf('current', 'contact_updated', data({ opt_in_status: 'unsubscribed' }))).toMatchObject({ person: '1001:12', optedOut: true, message: false });
 		expect(replyOf('current', 'contact_updated', data({ opt_in_status: 'subscribed' }))).toBeUndefined();

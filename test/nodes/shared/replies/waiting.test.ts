@@ -300,3 +300,31 @@ describe("the waiting node's webhook: what a forwarded reply resumes it with", (
 		expect(node.runs).toEqual([]);
 	});
 });
+
+describe('the waiting operations in the AI tool variants', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { NodeHelpers } = require('n8n-workflow');
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { loadPackage, createNode } = require('../../../helpers/engine');
+	const nodes = loadPackage().nodes;
+
+	it.each([
+		['slickText', ['waitForReply']],
+		['slickTextLegacy', ['sendAndWait', 'waitForReply']],
+	])('%s offers %j in the node, and not in its tool variant (n8n names it …Tool)', (type, waiting) => {
+		const description = nodes[type].description;
+		const operation = description.properties.find((p: { name: string; displayOptions?: { show?: { resource?: string[] } } }) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('message'));
+		const offered = (name: string) => {
+			const node = createNode({ type, parameters: { resource: 'message' }, credentials: {} });
+			return operation.options
+				.filter((o: { displayOptions?: unknown }) => !o.displayOptions || NodeHelpers.displayParameter({ resource: 'message' }, o, node, { ...description, name }))
+				.map((o: { value: string }) => o.value);
+		};
+		for (const value of waiting) {
+			expect(offered(description.name)).toContain(value);
+			expect(offered(`${description.name}Tool`)).not.toContain(value);
+		}
+		// Everything else of the resource stays.
+		expect(offered(`${description.name}Tool`).length).toBe(operation.options.length - waiting.length);
+	});
+});
