@@ -234,14 +234,17 @@ export function responseError(
 			break;
 		case status === 404:
 			// A path without an id (e.g. /lists/contacts) says nothing; SlickText's message names what is missing.
+			// SlickText's own words when they already say what is missing ("Contact not found").
 			headline = describeTarget(response.path)
 				? `${describeTarget(response.path)} was not found`
-				: `Not found: ${message ?? 'the requested record does not exist'}`;
+				: message && /not found|does not exist|doesn't exist/i.test(message)
+					? message.charAt(0).toUpperCase() + message.slice(1)
+					: `Not found: ${message ?? 'the requested record does not exist'}`;
 			description = said;
 			break;
 		case status === 409:
 			headline = `Conflict: ${message ?? 'the request conflicts with the account state'}`;
-			description = `${said} SlickText answers 409 for example when sending from a test account.`;
+			description = `${said} The SlickText account's state does not allow this request now; its message says why.`;
 			break;
 		case status === 422:
 			headline = `SlickText could not process the request: ${message ?? 'its values were refused'}`;

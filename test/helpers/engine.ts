@@ -250,6 +250,8 @@ export interface RunOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** n8n's On Error setting; continueOnFail alone is 'continueRegularOutput'. */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	typeVersion?: number;
 	/** n8n's node setting Retry On Fail, with its Max Tries and Wait Between Tries (ms). */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
@@ -260,6 +262,8 @@ export interface RunOptions {
 export interface RunResult {
 	/** The node's output items (json only), in order; error items carry `error`. */
 	items: INodeExecutionData[];
+	/** With On Error "continue (using error output)": the items n8n put on the error output. */
+	errorItems: INodeExecutionData[];
 	json: IDataObject[];
 	error: ExecutionError | undefined;
 	run: IRun;
@@ -318,7 +322,7 @@ export function createNode(options: RunOptions): INode {
 		parameters: options.parameters,
 		credentials: credentialsField,
 		continueOnFail: options.continueOnFail,
-		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+		onError: options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined),
 		...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 	} as INode;
 }
@@ -360,6 +364,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const output = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
 	return {
+		errorItems: (taskData?.data?.main?.[1] ?? []) as INodeExecutionData[],
 		items: output,
 		json: output.map((item) => item.json),
 		error: run.data.resultData.error,

@@ -97,7 +97,7 @@ describe('a failure part-way through a run', () => {
 		const createdItems = created.map((r) => phones.indexOf((r.body as any).mobile_number)).sort((a, b) => a - b);
 		expect(createdItems.length).toBeGreaterThanOrEqual(2);
 		expect(doneItems(error.description)).toEqual(createdItems);
-		expect(error.description).toMatch(/were already done: do not run them again/);
+		expect(error.description).toMatch(/were already done: running them again would send them to SlickText a second time/);
 		// Nothing is sent twice, and the contacts SlickText holds are exactly the ones listed.
 		const stored = ctx.sandbox.state.current.contacts.filter((c: any) => phones.includes(c.mobile_number));
 		expect(stored.map((c: any) => phones.indexOf(c.mobile_number)).sort((a: number, b: number) => a - b)).toEqual(createdItems);

@@ -37,14 +37,15 @@ const getContacts = (ids: string[], continueOnFail = false) =>
 		continueOnFail,
 	});
 
+const legacySendOptions = (contacts: string[]) => ({
+	type: 'slickTextLegacy',
+	parameters: { resource: 'message', operation: 'send', sendTo: 'contact', contactId: rl('={{ $json.contact }}'), body: 'Hi' },
+	credentials: legacy(),
+	items: contacts.map((contact) => ({ contact })),
+});
+
 function legacySend(contacts: string[], continueOnFail = false) {
-	return runNode({
-		type: 'slickTextLegacy',
-		parameters: { resource: 'message', operation: 'send', sendTo: 'contact', contactId: rl('={{ $json.contact }}'), body: 'Hi' },
-		credentials: legacy(),
-		items: contacts.map((contact) => ({ contact })),
-		continueOnFail,
-	});
+	return runNode({ ...legacySendOptions(contacts), continueOnFail });
 }
 
 const legacyContacts = (n: number): string[] => ctx.sandbox.state.legacy.contacts.slice(0, n).map((c: any) => String(c.id));
@@ -99,7 +100,7 @@ describe("a write's record never reads as if nothing was done", () => {
 		const doneItem = done.mobile_number === '+16175552000' ? 0 : 1;
 		expect(error.itemIndex).toBe(1 - doneItem);
 		expect(error.description).toContain(
-			`Item ${doneItem} was already done: do not run it again, or it is sent (texted, created) a second time. Not done: item ${1 - doneItem} (this message).`,
+			`Item ${doneItem} was already done: running it again would send it to SlickText a second time (texts sent again, records made again). Not done: item ${1 - doneItem} (this message).`,
 		);
 		expect(error.description).not.toMatch(/already done: \d/);
 	});
@@ -133,6 +134,20 @@ describe("the error's item is the one its text calls \"this message\"", () => {
 		// Items go on their own with Continue On Fail: item 1 asks for the account itself after item 0's failed.
 		expect(sent(ctx.sandbox, ACCOUNT)).toHaveLength(2 * READ_TRIES);
 	});
+});
+
+test('with On Error "continue (using error output)" the error output\'s items name their item, as those of the main output do', async () => {
+	const [good] = legacyContacts(1);
+	const badInput = await runNode({ ...legacySendOptions([good, 'not-an-id']), onError: 'continueErrorOutput' });
+	expect(badInput.items).toHaveLength(1);
+	expect(badInput.errorItems.map((item) => item.json)).toEqual([{ error: 'Contact: must be a number, got "not-an-id" [item 1]' }]);
+	ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { method: 'GET', path: ACCOUNT } });
+	const result = await runNode({ ...legacySendOptions(legacyContacts(2)), onError: 'continueErrorOutput' });
+	expect(result.items).toEqual([]);
+	expect(result.errorItems.map((item) => String(item.json.error))).toEqual([
+		'SlickText could not complete the request (500) [item 0]',
+		'SlickText could not complete the request (500) [item 1]',
+	]);
 });
 
 describe('a read SlickText answers 5xx, or does not answer, is asked again; a write never', () => {

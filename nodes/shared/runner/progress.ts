@@ -72,9 +72,9 @@ export function describeRun(record: RunRecord): string {
 	const across = tryNumber > 1 ? ` (over ${tryNumber} tries of Retry On Fail)` : '';
 	if (done.length > 0) {
 		// "Item 0 was already done", never "done: 0", which reads as "none".
-		const [noun, were, them, they] = done.length === 1 ? ['Item', 'was', 'it', 'it is'] : ['Items', 'were', 'them', 'they are'];
+		const [noun, were, them] = done.length === 1 ? ['Item', 'was', 'it'] : ['Items', 'were', 'them'];
 		parts.push(
-			`${noun} ${doneByTry(done, tryNumber)} ${were} already done${across}: do not run ${them} again, or ${they} sent (texted, created) a second time.`,
+			`${noun} ${doneByTry(done, tryNumber)} ${were} already done${across}: running ${them} again would send ${them} to SlickText a second time (texts sent again, records made again).`,
 		);
 	} else {
 		parts.push(`No item of this run was done${across}.`);
