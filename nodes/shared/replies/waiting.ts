@@ -169,7 +169,7 @@ function resumeUrlOf(ctx: IExecuteFunctions): string {
 }
 
 /** Pauses before asking the trigger again whether n8n stored the wait (it saves right after answering). */
-const STORED_PAUSES_MS = [50, 100, 200, 400, 800, 1600];
+const STORED_PAUSES_MS = [50, 100, 200, 400, 800, 1600, 3200, 5000];
 
 export interface Waiting {
 	platform: Platform;

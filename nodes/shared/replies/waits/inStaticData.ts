@@ -126,7 +126,12 @@ export class StaticDataWaits implements WaitStore {
 
 	async add(registration: Registration): Promise<Added> {
 		const id = digest(registration.resumeUrl);
-		if (this.memory.has(id)) return 'known';
+		if (this.memory.has(id)) {
+			// Asked again and not in n8n's copy yet (its save after the first request may have failed under
+			// load): saved again after this request.
+			if (!this.stored(registration.resumeUrl)) this.save();
+			return 'known';
+		}
 		let open = 0;
 		let person = 0;
 		for (const wait of this.memory.values()) {

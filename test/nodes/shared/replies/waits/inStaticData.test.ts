@@ -87,3 +87,18 @@ describe('waits in static data', () => {
 		expect(await one.add(wait(MAX_WAITS_PER_PERSON + 1, '+16175550101'), t0)).toBe('added');
 	});
 });
+
+describe('a registration n8n did not save', () => {
+	it('asked again, the wait is saved again (n8n may fail to save under load)', async () => {
+		const first: IDataObject = {};
+		await new StaticDataWaits('s7', first, t0).add(wait(1), t0);
+		// n8n's save failed: the next request loads a copy without the wait.
+		const again: IDataObject = {};
+		const store = new StaticDataWaits('s7', again, t0);
+		expect(await store.add(wait(1), t0)).toBe('known');
+		expect(store.stored(wait(1).resumeUrl)).toBe(false);
+		// Marked to be saved after this request, and then found.
+		expect(JSON.stringify(again[WAITS_FIELD])).toContain('webhook-waiting/1/a');
+		expect(new StaticDataWaits('s7', roundTrip(again), t0).stored(wait(1).resumeUrl)).toBe(true);
+	});
+});
