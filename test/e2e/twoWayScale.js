@@ -14,33 +14,19 @@
 // SlickText retries (here after 1 second, not a minute).
 
 const assert = require('node:assert/strict');
-const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
-const env = require('../../scripts/n8n-env');
-const { paths } = require('../../scripts/n8n-runtime');
-const services = require('../../bench/queueServices');
-const { rest: restOf, waitFor } = require('./rest');
+const { startTwoWayStack } = require('../../bench/twoWayStack');
+const { waitFor } = require('./rest');
 
 exports.title = 'Two-way texts at scale: several n8n webhook processes behind a round-robin address (queue mode)';
 
 const PKG = 'n8n-nodes-slicktext';
 const BASE_PORT = Number(process.env.E2E_N8N_PORT || 5691) + 60;
-const PORTS = {
-	proxy: BASE_PORT,
-	main: BASE_PORT + 1,
-	mainBroker: BASE_PORT + 2,
-	worker: BASE_PORT + 3,
-	workerHealth: BASE_PORT + 4,
-	workerBroker: BASE_PORT + 5,
-	redis: BASE_PORT + 6,
-	postgres: BASE_PORT + 7,
-	// webhook process i: BASE_PORT + 10 + 2i (its runner broker on the next port)
-};
-const PROXY = `http://127.0.0.1:${PORTS.proxy}`;
+const PROXY = `http://127.0.0.1:${BASE_PORT}`;
 const SECRET = 'e2e-scale-secret';
 const TEXTWORD = '5401';
 const PEOPLE = Number(process.env.E2E_SCALE_PEOPLE || 200);
@@ -135,84 +121,23 @@ function waitingWorkflow(store) {
 const WF = { table: waitingWorkflow('table'), static: waitingWorkflow('static') };
 const TRIGGER = { table: triggerWorkflow('table'), static: triggerWorkflow('static') };
 
-/**
- * The load balancer: /webhook* requests to the webhook processes in turn (the list can change while it
- * runs), everything else to main. A process that does not answer gets the request's 502, as an LB's.
- */
-function startProxy(state) {
-	let turn = 0;
-	const server = http.createServer((req, res) => {
-		const toWebhooks = /^\/webhook(-waiting)?\//.test(req.url ?? '');
-		const targets = toWebhooks ? state.webhookPorts : [PORTS.main];
-		const port = targets[turn++ % targets.length];
-		const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-			res.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(res);
-		});
-		upstream.on('error', () => {
-			if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ message: 'bad gateway' }));
-		});
-		req.pipe(upstream);
-	});
-	return new Promise((resolve) => server.listen(PORTS.proxy, '127.0.0.1', () => resolve(server)));
-}
-
-/** Redis and Postgres from Debian's packages: installed when missing, as the editor checks install Chromium. */
-function ensureQueueServices() {
-	const missing = services.missing();
-	if (!missing) return;
-	if (/Redis/.test(missing) || /Postgres/.test(missing)) {
-		const pkg = /Redis/.test(missing) ? 'redis-server' : 'postgresql';
-		console.error(`[queue services] ${missing}: installing Debian's ${pkg} with apt-get`);
-		const run = (args) => spawnSync(args[0], args.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] }).status === 0;
-		if (!run(['apt-get', 'update', '-qq']) || !run(['apt-get', 'install', '-y', '-qq', pkg])) throw new Error(`${missing}, and apt-get could not install ${pkg}`);
-		return ensureQueueServices();
-	}
-	throw new Error(missing);
-}
-
 exports.run = async ({ sandbox, check }) => {
-	ensureQueueServices();
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-e2e-scale-'));
-	const logs = path.join(tmp, 'logs');
-	fs.mkdirSync(logs);
-	await services.assertPortsFree({ proxy: PORTS.proxy, main: PORTS.main, redis: PORTS.redis, postgres: PORTS.postgres });
-	await services.startRedis({ port: PORTS.redis, tmp, logs });
-	await services.startPostgres({ port: PORTS.postgres, tmp, logs, maxConnections: 200 });
-	const saved = { ...process.env };
-	Object.assign(process.env, services.queueEnv({ redisPort: PORTS.redis, postgresPort: PORTS.postgres }), { N8N_RUNNERS_BROKER_PORT: String(PORTS.mainBroker) });
-	const webhookEnv = { N8N_WEBHOOK_URL: `${PROXY}/`, N8N_EDITOR_BASE_URL: `${PROXY}/` };
-	const state = { webhookPorts: [] };
-	const proxy = await startProxy(state);
-	const flatted = require(require.resolve('flatted', { paths: [path.dirname(paths().n8nBin)] }));
 	const timeoutBefore = sandbox.options.webhookTimeoutMs;
 	sandbox.options.webhookTimeoutMs = 30_000;
-	const folder = path.join(tmp, 'n8n');
-	fs.mkdirSync(folder);
-	let cookie;
-	const rest = (method, p, body) => restOf(`http://127.0.0.1:${PORTS.main}`, cookie, method, p, body);
-
-	// The webhook processes, by index: started, killed, started again.
-	const webhook = new Map();
-	const startWebhook = async (i) => {
-		const port = BASE_PORT + 10 + 2 * i;
-		const name = `webhook ${i}`;
-		await services.startWebhookProcess(name, folder, { port, brokerPort: port + 1, log: services.logFile(logs, `webhook-${i}`), extra: webhookEnv });
-		// It serves the workflows once n8n has loaded them: a published trigger answers a GET with 404 until then.
-		webhook.set(i, port);
-		if (!state.webhookPorts.includes(port)) state.webhookPorts.push(port);
+	const legacy = { ...sandbox.legacyCredentials(), webhookSecret: SECRET };
+	const credentials = {
+		table: { ...CRED.table, type: 'slickTextLegacyApi', data: { ...legacy, replyTriggerUrl: triggerUrl('table') } },
+		static: { ...CRED.static, type: 'slickTextLegacyApi', data: { ...legacy, replyTriggerUrl: triggerUrl('static') } },
 	};
-	const killWebhook = async (i, signal = 'SIGKILL') => {
-		const port = webhook.get(i);
-		state.webhookPorts = state.webhookPorts.filter((p) => p !== port);
-		const entry = services.pidOf(`webhook ${i}`);
-		if (entry) process.kill(entry, signal);
-		await services.stopWhere((name) => name === `webhook ${i}`);
-	};
-	const settleWebhooks = async (count) => {
-		state.webhookPorts = [...webhook.values()].slice(0, count);
-	};
+	const stack = await startTwoWayStack({
+		basePort: BASE_PORT,
+		tmp,
+		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static],
+		credentials: Object.values(credentials),
+		webhooks: 3,
+	});
+	const { executions, startWebhook, killWebhook, useWebhooks } = stack;
 
 	const post = async (url, body, headers = { 'content-type': 'application/json' }) => {
 		try {
@@ -222,30 +147,7 @@ exports.run = async ({ sandbox, check }) => {
 			return { status: 0, text: String(error.message) };
 		}
 	};
-	// Read from Postgres: n8n 2.41's execution list pages by start time and drops an execution where two
-	// started in the same millisecond at a page's end (200 waiting listed as 199).
-	const db = { port: PORTS.postgres };
-	const executions = async (workflowId, status) => {
-		const where = `"workflowId" = '${workflowId}'${status ? ` and status = '${status}'` : ''}`;
-		return services
-			.psql(db, `select id, status from execution_entity where ${where} order by id`)
-			.split('\n')
-			.filter(Boolean)
-			.map((line) => ({ id: line.split('|')[0], status: line.split('|')[1] }));
-	};
-	const outputs = async (workflowId) => {
-		const rows = services.psql(
-			db,
-			`select replace(encode(convert_to(d.data, 'UTF8'), 'base64'), E'\\n', '') from execution_data d join execution_entity e on e.id = d."executionId" where e."workflowId" = '${workflowId}' and e.status = 'success'`,
-		);
-		const out = [];
-		for (const line of rows.split('\n').filter(Boolean)) {
-			const data = flatted.parse(Buffer.from(line, 'base64').toString('utf8'));
-			const json = data.resultData?.runData?.[AFTER]?.[0]?.data?.main?.[0]?.[0]?.json;
-			if (json) out.push(json);
-		}
-		return out;
-	};
+	const outputs = async (workflowId) => stack.runData(workflowId).map((run) => run[AFTER]?.[0]?.data?.main?.[0]?.[0]?.json).filter(Boolean);
 	const numberOf = (round, i) => `+1619${String(round).padStart(3, '0')}${String(i).padStart(4, '0')}`;
 
 	/** A reply as SlickText sends it: delivered again each second while it is not answered 2xx (at most 2 minutes). */
@@ -295,49 +197,15 @@ exports.run = async ({ sandbox, check }) => {
 	};
 
 	try {
-		// A user folder in queue mode: the package, the workflows (imported into Postgres), credentials.
-		env.prepareUserFolder(folder, { workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static] });
-		const legacy = { ...sandbox.legacyCredentials(), webhookSecret: SECRET };
-		const credentialsFile = path.join(folder, 'tmp', 'scale-credentials.json');
-		fs.writeFileSync(
-			credentialsFile,
-			JSON.stringify([
-				{ ...CRED.table, type: 'slickTextLegacyApi', data: { ...legacy, replyTriggerUrl: triggerUrl('table') } },
-				{ ...CRED.static, type: 'slickTextLegacyApi', data: { ...legacy, replyTriggerUrl: triggerUrl('static') } },
-			]),
-		);
-		assert.equal(env.n8nCli(folder, ['import:credentials', '--input', credentialsFile]).status, 0, 'import the credentials');
-
-		const main = await env.startN8n(folder, { port: PORTS.main, brokerPort: PORTS.mainBroker, log: services.logFile(logs, 'main'), env: webhookEnv, onSpawn: (c) => services.track('main', c) });
-		cookie = await env.ownerSession(main.base);
-		// The trigger's n8n API key: made by the owner, as in Settings > n8n API.
-		const scopes = (await rest('GET', '/rest/api-keys/scopes')).json.data;
-		const key = await rest('POST', '/rest/api-keys', { label: 'SlickText replies', expiresAt: null, scopes });
-		assert.equal(key.status, 200, `API key: ${JSON.stringify(key.json).slice(0, 300)}`);
-		const updated = await rest('PATCH', `/rest/credentials/${CRED.table.id}`, {
-			name: CRED.table.name,
-			type: 'slickTextLegacyApi',
-			data: { ...legacy, replyTriggerUrl: triggerUrl('table'), n8nApiKey: key.json.data.rawApiKey },
-		});
-		assert.equal(updated.status, 200, `credential: ${JSON.stringify(updated.json).slice(0, 300)}`);
-		await services.startWorker('worker', folder, { port: PORTS.worker, healthPort: PORTS.workerHealth, brokerPort: PORTS.workerBroker, concurrency: 10, log: services.logFile(logs, 'worker'), extra: webhookEnv });
-		for (const wf of [TRIGGER.table, TRIGGER.static, WF.table, WF.static]) {
-			const stored = await rest('GET', `/rest/workflows/${wf.id}`);
-			const res = await rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.json?.data?.versionId });
-			assert.ok(res.status < 300, `activate ${wf.id}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
-		}
-		for (const i of [0, 1, 2]) await startWebhook(i);
-		// Each webhook process answers the start webhook once it has loaded the published workflows.
-		for (const port of [...webhook.values()]) {
-			const ready = await waitFor(async () => (await post(`http://127.0.0.1:${port}/webhook/${WF.table.id}-start`, '{}')).status === 200, 120_000);
-			assert.ok(ready, `webhook process on ${port} never served the workflows`);
-		}
+		// The trigger with the data table: the owner's n8n API key in its credential.
+		await stack.giveApiKey(credentials.table);
+		await stack.whenServing(`/webhook/${WF.table.id}-start`);
 		// Those probes started executions that fail before texting anybody (no number): not counted below.
 		await pause(3000);
 
 		for (const processes of [2, 3]) {
 			await check(`two-way at scale: ${PEOPLE} people wait and reply (${IN_FLIGHT} at a time) through ${processes} webhook processes (one killed and started again meanwhile): each reply resumes its own wait once; none lost, none an event`, async () => {
-				await settleWebhooks(processes);
+				useWebhooks(processes);
 				const numbers = Array.from({ length: PEOPLE }, (_, i) => numberOf(processes, i));
 				await openWaits('table', numbers);
 				const eventsBefore = (await executions(TRIGGER.table.id)).length;
@@ -347,7 +215,7 @@ exports.run = async ({ sandbox, check }) => {
 					await killWebhook(1);
 					await pause(1000);
 					await startWebhook(1);
-					await settleWebhooks(processes);
+					useWebhooks(processes);
 				});
 				assert.ok(done, 'executions still waiting or running');
 				assert.equal(played.length, PEOPLE);
@@ -356,7 +224,7 @@ exports.run = async ({ sandbox, check }) => {
 		}
 
 		await check("two-way, one webhook process without an n8n API key: a worker's run of the trigger does not wipe the open waits; after a restart every one takes its reply", async () => {
-			await settleWebhooks(1);
+			useWebhooks(1);
 			const numbers = Array.from({ length: 100 }, (_, i) => numberOf(4, i));
 			await openWaits('static', numbers);
 			// An event no wait takes: its run is the worker's, with the static data as the worker loaded it.
@@ -367,19 +235,19 @@ exports.run = async ({ sandbox, check }) => {
 			await pause(2000);
 			await killWebhook(0, 'SIGTERM');
 			await startWebhook(0);
-			await settleWebhooks(1);
+			useWebhooks(1);
 			const { done } = await everyoneReplies('static', numbers);
 			assert.ok(done, 'executions still waiting or running');
 			await assertEachResumedByItsOwn('static', numbers, runsBefore + 1);
 		});
 
 		await check('two-way, one webhook process without an n8n API key: killed right after the last registration, it loses none of them', async () => {
-			await settleWebhooks(1);
+			useWebhooks(1);
 			const numbers = Array.from({ length: 100 }, (_, i) => numberOf(5, i));
 			await openWaits('static', numbers);
 			await killWebhook(0);
 			await startWebhook(0);
-			await settleWebhooks(1);
+			useWebhooks(1);
 			const eventsBefore = (await executions(TRIGGER.static.id)).length;
 			const { done } = await everyoneReplies('static', numbers);
 			assert.ok(done, 'executions still waiting or running');
@@ -387,18 +255,13 @@ exports.run = async ({ sandbox, check }) => {
 		});
 	} finally {
 		sandbox.options.webhookTimeoutMs = timeoutBefore;
-		await new Promise((r) => proxy.close(() => r()));
-		proxy.closeAllConnections?.();
-		await services.stopAll();
-		for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-		Object.assign(process.env, saved);
+		await stack.stop();
 		if (!process.env.KEEP_E2E_FOLDER) fs.rmSync(tmp, { recursive: true, force: true });
 	}
 };
 
 /** A legacy NewSubscriber event signed as SlickText signs it: [body, headers] for post(). */
 function sandboxNewSubscriber() {
-	const crypto = require('node:crypto');
 	const data = JSON.stringify({
 		Event: 'NewSubscriber',
 		Timestamp: '2026-11-26 09:00:00',

@@ -129,10 +129,20 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 		const asked = await ask(ctx, wait, reply);
 		if ('status' in asked) {
 			if (asked.status >= 200 && asked.status < 300) return asked.body.taken === true ? 'taken' : 'declined';
+			// "Running already": the execution may be about to wait (a reply right after its registration, before
+			// n8n saved it as waiting), or another post is resuming it: asked again until it waits or has finished.
+			if (asked.status === 409 && /running already/i.test(asked.text) && !maybeTaken) {
+				if (attempt >= handOff.pausesMs.length) return 'unknown';
+				await sleep(handOff.pausesMs[attempt]);
+				continue;
+			}
 			const resumedElsewhere = asked.status === 409 || /already being resumed/i.test(asked.text);
-			if (resumedElsewhere) return maybeTaken ? 'taken' : 'gone';
-			// Not this n8n's, or the execution no longer exists.
-			if ([401, 403, 404].includes(asked.status)) return 'gone';
+			const notHere = [401, 403, 404].includes(asked.status);
+			if (resumedElsewhere || notHere) {
+				// Nothing waits there now for this reply: said in the log, as a wait then ends without it.
+				if (!maybeTaken) ctx.logger.info(`SlickText Trigger: a waiting workflow no longer waits (${asked.status}: ${asked.text.slice(0, 120)})`);
+				return maybeTaken && resumedElsewhere ? 'taken' : 'gone';
+			}
 			// Only n8n's "Database is not ready" comes before it reads anything; any other answer, 503s too, may
 			// come after it resumed the execution (then a 409 on the next post means this one took it).
 			if (!/Database is not ready/i.test(asked.text)) maybeTaken = true;

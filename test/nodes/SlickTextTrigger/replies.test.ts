@@ -356,6 +356,15 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs).toHaveLength(1);
 	});
 
+	it('asks again while n8n says the execution is "running already" (a reply right after the registration, before n8n saved it as waiting)', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '76/n1', '+16175550076');
+		n8n.answer.set('/webhook-waiting/76/n1', [{ status: 409, text: '{"code":409,"message":"The execution \\"76\\" is running already."}' }, 'taken']);
+		expect((await reply(trigger, '+16175550076', 'yes')).status).toBe(200);
+		expect(n8n.forwards).toHaveLength(2);
+		expect(trigger.runs).toEqual([]);
+	});
+
 	it('a post that may have arrived and got no answer, then 409: that post resumed the wait, so the reply is taken, not passed on', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		await register(trigger, '74/n1', '+16175550074');

@@ -1,0 +1,266 @@
+'use strict';
+// Two-way texts at a big user's scale (issue 44), in real n8n 2.41.1: queue mode (Postgres, Redis, a
+// worker), two `n8n webhook` processes behind a round-robin proxy (bench/twoWayStack.js), the SlickText
+// Trigger keeping its waits in n8n's data table (the credential's n8n API key), n8n's default settings.
+// Side by side in one run:
+//   A. events/s of the trigger (an ordinary legacy event, 10 in flight) with no open wait and with
+//      BENCH_SCALE_WAITS open waits in the table, against n8n's Webhook node on the same processes;
+//   B. the time of one registration with no open wait and with BENCH_SCALE_WAITS;
+//   C. the webhook processes' resident memory with no open wait and with BENCH_SCALE_WAITS;
+//   D. resume latency, one at a time (a reply to the trigger until the node after the wait starts),
+//      against n8n's Wait node resumed by its URL;
+//   E. a burst: BENCH_SCALE_BURST waits, then every reply at once: answered 2xx within SlickText's 5 s,
+//      and the time until all resumed; the same for n8n's Wait node and its resume URLs.
+// The open waits of A-C are rows put into the table through n8n's API (an ordinary event reads none of
+// them, a registration counts them); D and E use real waiting executions. Prints markdown tables.
+//
+//   flock /tmp/bench.lock node bench/two-way-scale-n8n.js      (after npm run build)
+//   BENCH_SCALE_WAITS=10000 BENCH_SCALE_EVENTS=300 BENCH_SCALE_ROUNDS=20 BENCH_SCALE_BURST=100 BENCH_SCALE_PORT=5900
+
+const { execFileSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { startSandbox } = require('../sandbox/server');
+const services = require('./queueServices');
+const { startTwoWayStack } = require('./twoWayStack');
+
+const WAITS = Number(process.env.BENCH_SCALE_WAITS || 10_000);
+const EVENTS = Number(process.env.BENCH_SCALE_EVENTS || 300);
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS || 20);
+const BURST = Number(process.env.BENCH_SCALE_BURST || 100);
+const PORT = Number(process.env.BENCH_SCALE_PORT || 5900);
+const PKG = 'n8n-nodes-slicktext';
+const AFTER = 'After';
+const HOOK = 'bench-scale-trigger';
+const SECRET = 'bench-scale-secret';
+const CRED = { id: 'benchScaleLegacy', name: 'SlickText Legacy (bench)', type: 'slickTextLegacyApi' };
+
+const log = (...args) => console.error('[two-way scale bench]', ...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+const start = (id, extra = {}) => ({ id: `${id}-s`, name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: `${id}-start`, parameters: { httpMethod: 'POST', path: `${id}-start`, responseMode: 'onReceived', options: {}, ...extra } });
+const after = (id) => ({ id: `${id}-a`, name: AFTER, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} });
+const workflow = (id, nodes, connections) => ({ id, name: `bench scale: ${id}`, versionId: `${id}-v1`, active: false, nodes, connections, settings: { saveDataSuccessExecution: 'all', executionOrder: 'v1' } });
+
+const WF = {
+	trigger: workflow('benchScaleTrigger', [{ id: 'bst', name: 'SlickText Trigger', type: `${PKG}.slickTextTrigger`, typeVersion: 2, position: [0, 0], webhookId: HOOK, parameters: { platform: 'legacy', legacyEvents: ['ChatMessageRecieved', 'NewSubscriber'] }, credentials: { slickTextLegacyApi: { id: CRED.id, name: CRED.name } } }], {}),
+	ours: workflow(
+		'benchScaleOurs',
+		[
+			start('benchScaleOurs'),
+			{ id: 'bso-w', name: 'Wait', type: `${PKG}.slickTextLegacy`, typeVersion: 1, position: [220, 0], credentials: { slickTextLegacyApi: { id: CRED.id, name: CRED.name } }, parameters: { resource: 'message', operation: 'waitForReply', waitFor: 'number', number: '={{ $json.body.number }}', responseType: 'freeText' } },
+			after('benchScaleOurs'),
+		],
+		{ Start: next('Wait'), Wait: next(AFTER) },
+	),
+	theirs: workflow(
+		'benchScaleWaitNode',
+		[
+			start('benchScaleWaitNode', { responseMode: 'responseNode' }),
+			{ id: 'bsw-r', name: 'Respond', type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.1, position: [150, 0], parameters: { respondWith: 'json', responseBody: '={{ { "resumeUrl": $execution.resumeUrl } }}', options: {} } },
+			{ id: 'bsw-w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [300, 0], parameters: { resume: 'webhook', httpMethod: 'POST', options: {} } },
+			after('benchScaleWaitNode'),
+		],
+		{ Start: next('Respond'), Respond: next('Wait'), Wait: next(AFTER) },
+	),
+	plain: workflow('benchScalePlain', [start('benchScalePlain'), after('benchScalePlain')], { Start: next(AFTER) }),
+};
+
+const quantile = (values, q) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
+};
+const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '-');
+
+async function post(url, body, headers = { 'content-type': 'application/json' }) {
+	const t0 = Date.now();
+	try {
+		const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
+		return { status: res.status, text: await res.text(), ms: Date.now() - t0 };
+	} catch (error) {
+		return { status: 0, text: String(error), ms: Date.now() - t0 };
+	}
+}
+
+async function inFlight(items, limit, fn) {
+	const results = new Array(items.length);
+	let i = 0;
+	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+		while (i < items.length) {
+			const k = i++;
+			results[k] = await fn(items[k], k);
+		}
+	}));
+	return results;
+}
+
+/** A legacy event as SlickText posts it, signed with the webhook secret. */
+function legacyEvent(event) {
+	const data = JSON.stringify({ Timestamp: '2026-11-26 09:00:00', attemptNumber: 1, ...event });
+	return [new URLSearchParams({ data }).toString(), { 'content-type': 'application/x-www-form-urlencoded', 'x-slicktext-signature': crypto.createHmac('md5', SECRET).update(data).digest('hex') }];
+}
+const subscriber = (i) => legacyEvent({ Event: 'NewSubscriber', Subscriber: { SubscriberId: 500000 + i, PhoneNumber: `+1617777${String(i % 10000).padStart(4, '0')}` }, Textword: { TextwordId: 5401, Word: 'BENCH' } });
+const text = (number, body, id) => legacyEvent({ Event: 'ChatMessageRecieved', ChatThread: { WithNumber: number }, ChatMessage: { ChatMessageId: id, FromNumber: number, Body: body, MediaUrl: '', Received: '2026-11-26 09:00:00' } });
+const numberOf = (i) => `+1619557${String(i).padStart(4, '0')}`;
+
+/** The resident memory of each webhook process (MB). */
+function webhookRss(stack) {
+	return [0, 1].map((i) => {
+		const pid = services.pidOf(`webhook ${i}`);
+		return Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024);
+	});
+}
+
+async function main() {
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-scale-'));
+	log(`logs in ${tmp}`);
+	const sandbox = await startSandbox({ rateLimit: false });
+	const proxy = `http://127.0.0.1:${PORT}`;
+	const credential = { ...CRED, data: { ...sandbox.legacyCredentials(), webhookSecret: SECRET, replyTriggerUrl: `${proxy}/webhook/${HOOK}/webhook` } };
+	const stack = await startTwoWayStack({ basePort: PORT, tmp, workflows: Object.values(WF), credentials: [credential], webhooks: 2 });
+	const out = { waits: WAITS };
+	try {
+		const apiKey = await stack.giveApiKey(credential);
+		await stack.whenServing(`/webhook/${WF.plain.id}-start`);
+		const triggerUrl = `${proxy}/webhook/${HOOK}/webhook`;
+		// The table exists once the first registration (or reply) asked for it: one registration first.
+		const { sign, signingKeyOf } = require('../dist/nodes/shared/replies/signing');
+		const key = signingKeyOf('legacy', credential.data);
+		const register = async (i) => {
+			const { payload, signature } = sign(key, { platform: 'legacy', person: `+1617888${String(i % 10000).padStart(4, '0')}`, resumeUrl: `${proxy}/webhook-waiting/${900000 + i}/bench`, since: Date.now(), until: 0, sent: {} }, Date.now());
+			return await post(triggerUrl, JSON.stringify({ n8nSlickTextReplyWait: payload, signature }));
+		};
+		const registrations = async (from) => (await inFlight(Array.from({ length: 100 }, (_, k) => from + k), 10, register));
+		const events = async (url, body) => {
+			const t0 = Date.now();
+			const answers = await inFlight(Array.from({ length: EVENTS }, (_, i) => i), 10, (i) => post(url, ...body(i)));
+			return { perSecond: EVENTS / ((Date.now() - t0) / 1000), p95: quantile(answers.map((a) => a.ms), 0.95), failed: answers.filter((a) => a.status !== 200).length };
+		};
+
+		log('A/B/C with no open wait');
+		out.registrationsAt0 = await registrations(0);
+		const tableId = stack.psql(`select id from data_table where name = 'SlickText reply waits'`).trim();
+		// The 100 registrations above: taken, so that "no open wait" holds for what follows.
+		stack.psql(`update "data_table_user_${tableId}" set "takenAt" = 1`);
+		await sleep(2000);
+		out.rssAt0 = webhookRss(stack);
+		let seq = 0;
+		out.triggerAt0 = await events(triggerUrl, () => subscriber(seq++));
+		out.plainAt0 = await events(`${proxy}/webhook/${WF.plain.id}-start`, () => ['{}']);
+
+		log(`${WAITS} open waits into the table`);
+		const scope = stack.psql(`select scope from "data_table_user_${tableId}" limit 1`).trim();
+		for (let i = 0; i < WAITS; i += 1000) {
+			const rows = Array.from({ length: Math.min(1000, WAITS - i) }, (_, k) => ({ scope, waitId: `bench${i + k}`, person: `+1618${String(i + k).padStart(7, '0')}`, since: Date.now(), until: 0, sealed: 'v1.x.x.x', claimedBy: '-', claimedAt: 0, takenAt: 0, pending: '' }));
+			const res = await fetch(`${proxy}/api/v1/data-tables/${tableId}/rows`, { method: 'POST', headers: { 'X-N8N-API-KEY': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ data: rows, returnType: 'count' }) });
+			if (!res.ok) throw new Error(`inserting rows: ${res.status} ${await res.text()}`);
+		}
+		out.open = Number(stack.psql(`select count(*) from "data_table_user_${tableId}" where "takenAt" = 0`).trim());
+		log('A/B/C with them');
+		out.registrationsAtN = await registrations(1000);
+		await sleep(2000);
+		out.rssAtN = webhookRss(stack);
+		out.triggerAtN = await events(triggerUrl, () => subscriber(seq++));
+		out.plainAtN = await events(`${proxy}/webhook/${WF.plain.id}-start`, () => ['{}']);
+
+		const count = (workflowId, status) => stack.executions(workflowId, status).length;
+		const afterStart = (workflowId) => {
+			const starts = new Map();
+			for (const run of stack.runData(workflowId)) {
+				const json = run[AFTER]?.[0]?.data?.main?.[0]?.[0]?.json;
+				const when = run[AFTER]?.[0]?.startTime;
+				starts.set(json?.sent?.to ?? json?.body?.number ?? `${when}`, when);
+			}
+			return starts;
+		};
+		const startOurs = async (number) => {
+			const r = await post(`${proxy}/webhook/${WF.ours.id}-start`, JSON.stringify({ number }));
+			if (r.status !== 200) throw new Error(`start: ${r.status} ${r.text.slice(0, 200)}`);
+		};
+		const startTheirs = async () => JSON.parse((await post(`${proxy}/webhook/${WF.theirs.id}-start`, '{}')).text || '{}').resumeUrl;
+		const waitUntil = async (what, fn, limit = 300_000) => {
+			const deadline = Date.now() + limit;
+			while (!(await fn())) {
+				if (Date.now() > deadline) throw new Error(`${what} within ${limit / 1000} s`);
+				await sleep(200);
+			}
+		};
+
+		log('D: resume latency');
+		const ours = [];
+		const theirs = [];
+		for (let round = 0; round < ROUNDS; round++) {
+			const number = numberOf(round);
+			const waiting = count(WF.ours.id, 'waiting');
+			await startOurs(number);
+			await waitUntil('our wait', () => count(WF.ours.id, 'waiting') > waiting, 60_000);
+			const t0 = Date.now();
+			await post(triggerUrl, ...text(number, 'ok', 700000 + round));
+			await waitUntil('our resume', () => afterStart(WF.ours.id).has(number), 60_000);
+			ours.push(afterStart(WF.ours.id).get(number) - t0);
+			const before = count(WF.theirs.id, 'success');
+			const theirWaiting = count(WF.theirs.id, 'waiting');
+			const url = await startTheirs();
+			await waitUntil('a Wait node', () => count(WF.theirs.id, 'waiting') > theirWaiting, 60_000);
+			const t1 = Date.now();
+			await post(url, '{}');
+			await waitUntil('its resume', () => count(WF.theirs.id, 'success') > before, 60_000);
+			theirs.push(Math.max(...stack.runData(WF.theirs.id).map((run) => run[AFTER]?.[0]?.startTime ?? 0)) - t1);
+		}
+		out.latency = { ours, theirs };
+
+		log('E: burst');
+		const numbers = Array.from({ length: BURST }, (_, i) => numberOf(1000 + i));
+		await inFlight(numbers, 10, startOurs);
+		await waitUntil(`${BURST} waits`, () => count(WF.ours.id, 'waiting') >= BURST);
+		const doneBefore = count(WF.ours.id, 'success');
+		let t0 = Date.now();
+		const replies = await Promise.all(numbers.map((number, i) => post(triggerUrl, ...text(number, 'yes', 800000 + i))));
+		await waitUntil('every resume', () => count(WF.ours.id, 'success') >= doneBefore + BURST, 600_000);
+		out.burstOurs = { within5s: replies.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(replies.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: replies.filter((r) => r.status !== 200).length };
+		const urls = await inFlight(numbers, 10, startTheirs);
+		await waitUntil(`${BURST} Wait nodes`, () => count(WF.theirs.id, 'waiting') >= BURST);
+		const theirBefore = count(WF.theirs.id, 'success');
+		t0 = Date.now();
+		const resumes = await Promise.all(urls.map((url) => post(url, '{}')));
+		await waitUntil('every Wait node', () => count(WF.theirs.id, 'success') >= theirBefore + BURST, 600_000);
+		out.burstTheirs = { within5s: resumes.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(resumes.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: resumes.filter((r) => r.status !== 200).length };
+	} finally {
+		await stack.stop();
+		await sandbox.stop();
+	}
+	print(out);
+}
+
+function print(r) {
+	const reg = (answers) => `${ms(quantile(answers.map((a) => a.ms), 0.5))} / ${ms(quantile(answers.map((a) => a.ms), 0.95))} (${answers.filter((a) => a.status !== 200).length} refused)`;
+	console.log(`\n## Two-way texts, queue mode, 2 webhook processes behind a round-robin proxy, data table (n8n's defaults; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})\n`);
+	console.log(`| | no open wait | ${r.open} open waits | target |`);
+	console.log('|---|---|---|---|');
+	console.log(`| trigger: ordinary events/s (10 in flight) | ${r.triggerAt0.perSecond.toFixed(1)} | ${r.triggerAtN.perSecond.toFixed(1)} | within 10% |`);
+	console.log(`| trigger: answer p95 | ${ms(r.triggerAt0.p95)} | ${ms(r.triggerAtN.p95)} | within 10% |`);
+	console.log(`| n8n's Webhook node: events/s (same processes) | ${r.plainAt0.perSecond.toFixed(1)} | ${r.plainAtN.perSecond.toFixed(1)} | |`);
+	console.log(`| one registration, p50 / p95 | ${reg(r.registrationsAt0)} | ${reg(r.registrationsAtN)} | the same |`);
+	console.log(`| webhook processes' resident memory | ${r.rssAt0.join(' / ')} MB | ${r.rssAtN.join(' / ')} MB | at most that of as many Wait-node executions |`);
+	const [o50, o95, t50, t95] = [quantile(r.latency.ours, 0.5), quantile(r.latency.ours, 0.95), quantile(r.latency.theirs, 0.5), quantile(r.latency.theirs, 0.95)];
+	console.log(`\n| resume latency (${r.latency.ours.length} rounds each) | p50 | p95 |`);
+	console.log('|---|---|---|');
+	console.log(`| a reply to the trigger, until the node after Wait for Reply starts | ${ms(o50)} | ${ms(o95)} |`);
+	console.log(`| a POST to n8n's Wait node's resume URL, until the node after it starts | ${ms(t50)} | ${ms(t95)} |`);
+	console.log(`| ratio (target: p95 at most 1.2) | ${(o50 / t50).toFixed(2)} | ${(o95 / t95).toFixed(2)} |`);
+	console.log(`\n| burst of ${BURST} at once | answered 2xx within 5 s | answer p95 | not 2xx | all resumed after |`);
+	console.log('|---|---|---|---|---|');
+	console.log(`| replies to the trigger | ${r.burstOurs.within5s} | ${ms(r.burstOurs.p95)} | ${r.burstOurs.notOk} | ${ms(r.burstOurs.allResumedMs)} |`);
+	console.log(`| n8n's Wait node, resume URLs | ${r.burstTheirs.within5s} | ${ms(r.burstTheirs.p95)} | ${r.burstTheirs.notOk} | ${ms(r.burstTheirs.allResumedMs)} |`);
+}
+
+if (require.main === module) {
+	main().catch(async (error) => {
+		console.error(error);
+		await services.stopAll();
+		process.exit(1);
+	});
+}
