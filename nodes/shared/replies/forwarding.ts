@@ -137,15 +137,19 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 				continue;
 			}
 			const resumedElsewhere = asked.status === 409 || /already being resumed/i.test(asked.text);
-			const notHere = [401, 403, 404].includes(asked.status);
+			// Only n8n's own refusal (JSON with a message) is certain: a webhook process that is starting answers
+			// 404 "Cannot POST" before its routes exist, and a proxy may answer for a process it cannot reach.
+			const refused = [401, 403, 404].includes(asked.status);
+			const saidByN8n = typeof asked.body.message === 'string' || typeof asked.body.error === 'string';
+			const notHere = refused && saidByN8n;
 			if (resumedElsewhere || notHere) {
 				// Nothing waits there now for this reply: said in the log, as a wait then ends without it.
 				if (!maybeTaken) ctx.logger.info(`SlickText Trigger: a waiting workflow no longer waits (${asked.status}: ${asked.text.slice(0, 120)})`);
 				return maybeTaken && resumedElsewhere ? 'taken' : 'gone';
 			}
-			// Only n8n's "Database is not ready" comes before it reads anything; any other answer, 503s too, may
-			// come after it resumed the execution (then a 409 on the next post means this one took it).
-			if (!/Database is not ready/i.test(asked.text)) maybeTaken = true;
+			// Only n8n's "Database is not ready" and a refusal n8n did not give come before it reads anything; any
+			// other answer, 503s too, may come after it resumed the execution (then a 409 next means this one took it).
+			if (!refused && !/Database is not ready/i.test(asked.text)) maybeTaken = true;
 			ctx.logger.warn(`SlickText Trigger: a waiting workflow answered ${asked.status} to a reply (${asked.text.slice(0, 120)}); asking again`);
 		} else {
 			maybeTaken ||= asked.maybeArrived;

@@ -61,26 +61,54 @@ function fail(ctx: IExecuteFunctions, message: string, description: string): Nod
 const TRIGGER_URL_HINT =
 	"The credential's Trigger URL for Replies must be the Production URL of the published SlickText Trigger that receives the account's events.";
 
+/**
+ * Pauses before asking the trigger's address again when n8n did not answer there: a webhook process
+ * that is starting answers 404 "Cannot POST" before its routes exist, a proxy 502 for a process it cannot
+ * reach. A registration asked again is known to the trigger, so asking again never adds a second wait.
+ */
+export const reach = { pausesMs: [500, 1000, 2000, 4000, 8000] };
+
+/** n8n's own answers are JSON with a message (or error); a starting process's or a proxy's are not. */
+function saidByN8n(body: unknown): boolean {
+	const fields = (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
+	return typeof fields.message === 'string' || typeof fields.error === 'string' || fields.registered !== undefined;
+}
+
+/** Connection failures worth asking again (n8n restarting); a wrong host name fails at once. */
+const PASSING = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'];
+
 /** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */
 async function askTrigger(
 	ctx: IExecuteFunctions,
 	prepared: Pick<PreparedWait, 'triggerUrl' | 'key'>,
 	registration: Registration & { check?: boolean },
 ): Promise<RegistrationAnswer> {
-	const signed = sign(prepared.key, registration as unknown as IDataObject, Date.now());
 	let answer: { statusCode: number; body: unknown };
-	try {
-		answer = (await ctx.helpers.httpRequest({
-			method: 'POST',
-			url: prepared.triggerUrl,
-			body: { [REGISTRATION_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature },
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: 30_000,
-		})) as { statusCode: number; body: unknown };
-	} catch (error) {
-		throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`);
+	for (let attempt = 0; ; attempt++) {
+		const last = attempt >= reach.pausesMs.length;
+		// Signed anew each time: the signature holds the time it was made.
+		const signed = sign(prepared.key, registration as unknown as IDataObject, Date.now());
+		try {
+			answer = (await ctx.helpers.httpRequest({
+				method: 'POST',
+				url: prepared.triggerUrl,
+				body: { [REGISTRATION_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature },
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: 30_000,
+			})) as { statusCode: number; body: unknown };
+		} catch (error) {
+			const code = (error as { code?: string }).code ?? '';
+			if (last || !PASSING.includes(code)) {
+				throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`);
+			}
+			await sleep(reach.pausesMs[attempt]);
+			continue;
+		}
+		const busy = [502, 503, 504].includes(answer.statusCode) || (answer.statusCode === 404 && !saidByN8n(answer.body));
+		if (!busy || last) break;
+		await sleep(reach.pausesMs[attempt]);
 	}
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
 	if (answer.statusCode === 200 && body.registered === true) return { registered: true, verifies: body.verifies === true, stored: body.stored !== false };

@@ -365,6 +365,23 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs).toEqual([]);
 	});
 
+	it('asks again where n8n did not answer (a webhook process still starting says 404 "Cannot POST"); n8n\'s own 404 ends the wait for this reply', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '77/n1', '+16175550077');
+		const starting = { status: 404, text: '<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot POST /webhook-waiting/77/n1</pre>\n</body>\n</html>' };
+		n8n.answer.set('/webhook-waiting/77/n1', [starting, starting, 'taken']);
+		expect((await reply(trigger, '+16175550077', 'yes', { id: 770 })).status).toBe(200);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(Array(3).fill('/webhook-waiting/77/n1'));
+		expect(trigger.runs).toEqual([]);
+
+		await register(trigger, '78/n1', '+16175550078');
+		n8n.answer.set('/webhook-waiting/78/n1', { status: 404, text: '{"code":404,"message":"The execution \\"78\\" does not exist."}' });
+		expect((await reply(trigger, '+16175550078', 'yes', { id: 780 })).status).toBe(200);
+		expect(n8n.forwards.at(-1)?.path).toBe('/webhook-waiting/78/n1');
+		expect(n8n.forwards).toHaveLength(4);
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).Body)).toEqual(['yes']);
+	});
+
 	it('a post that may have arrived and got no answer, then 409: that post resumed the wait, so the reply is taken, not passed on', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		await register(trigger, '74/n1', '+16175550074');

@@ -26,17 +26,27 @@ interface FakeTrigger {
 	verifies: boolean;
 	/** What it says of each registration in turn: stored in n8n's database yet (the last one repeats). */
 	stored: boolean[];
+	/** How many posts, first, are answered as by an n8n webhook process still starting (404 "Cannot POST", HTML). */
+	notReady: number;
+	/** Posts answered so. */
+	notReadyPosts: number;
 	close(): Promise<void>;
 }
 
 /** Stands in for the SlickText Trigger's Production URL: checks the signature, records what waiting nodes register. */
 async function fakeTrigger(): Promise<FakeTrigger> {
-	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true] } as FakeTrigger;
+	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true], notReady: 0, notReadyPosts: 0 } as FakeTrigger;
 	const keys = [signingKeyOf('legacy', ctx.sandbox.legacyCredentials()), signingKeyOf('current', ctx.sandbox.currentCredentials())];
 	const server: Server = createServer((req, res) => {
 		let text = '';
 		req.on('data', (c) => (text += c));
 		req.on('end', () => {
+			if (trigger.notReadyPosts < trigger.notReady) {
+				trigger.notReadyPosts++;
+				res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+				res.end('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot POST /webhook/abc/webhook</pre>\n</body>\n</html>\n');
+				return;
+			}
 			const body = JSON.parse(text);
 			const opened = keys.map((key) => open(key, { payload: body.n8nSlickTextReplyWait, signature: body.signature }, Date.now())).find((o) => o.ok);
 			if (opened?.ok) {
@@ -223,6 +233,15 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 		const failed = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait({ number: '+16195551235' }), credentials: legacy(), n8nBase: N8N });
 		expect(failed.error?.message).toBe('The SlickText Trigger for replies took the wait, but n8n did not store it [item 0]');
 		expect(trigger.registrations.length).toBeGreaterThan(5);
+	});
+
+	it('asks again where n8n did not answer (a webhook process still starting says 404 "Cannot POST"), and waits once the trigger took the wait', async () => {
+		trigger.notReady = 3;
+		const waited = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), n8nBase: N8N });
+		expect(waited.error).toBeUndefined();
+		expect(trigger.notReadyPosts).toBe(3);
+		expect(trigger.registrations.map((r) => r.check === true)).toEqual([true, false]);
+		expect(texts()).toHaveLength(1);
 	});
 
 	it('does not work as a plain AI tool, and says what to use', async () => {
