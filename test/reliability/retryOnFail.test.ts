@@ -335,7 +335,7 @@ describe("the issue's cases, and an error that tells the truth across tries", ()
 		expect(doneIndexes).toEqual(expect.arrayContaining([0, 1, 2, 3]));
 		expect(doneItems(error.description)).toEqual(doneIndexes);
 		// Item 2 was done in the second try, after its 500 in the first.
-		expect(error.description).toMatch(/Items [^.:]*2[^.:]*\(try 2\)[^.:]* were already done \(over 3 tries of Retry On Fail\): running them again would send them);
+		expect(error.description).toMatch(/Items [^.:]*2[^.:]*\(try 2\)[^.:]* were already done \(over 3 tries of Retry On Fail\): running them again would send them/);
 		const notDone = numbers.map((_, i) => i).filter((i) => i !== 4 && !doneIndexes.includes(i));
 		const listed = /Not done: item 4 \(this message\)(?: and ([^.]*))?\./.exec(error.description);
 		expect(listed).not.toBeNull();
