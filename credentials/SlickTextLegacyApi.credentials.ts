@@ -62,7 +62,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Only for the SlickText Trigger: the secret SlickText shows for the webhook in the legacy dashboard. SlickText signs every event with it, and the trigger then refuses any request that is not signed with it and starts nothing. Leave empty if you use no trigger.',
+				'Only for the SlickText Legacy Trigger: the secret SlickText shows for the webhook in the legacy dashboard. SlickText signs every event with it, and the trigger then refuses any request that is not signed with it and starts nothing. Leave empty if you use no trigger.',
 		},
 		{
 			displayName: 'Trigger URL for Replies',
@@ -71,7 +71,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. https://n8n.example.com/webhook/1a2b3c4d-.../webhook',
 			description:
-				"Only for Send and Wait for Reply and Wait for Reply: the Production URL of the published SlickText Trigger that receives this account's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it. Leave empty if no workflow waits for replies.",
+				"Only for Send and Wait for Reply and Wait for Reply: the Production URL of the published SlickText Legacy Trigger that receives this account's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it. Leave empty if no workflow waits for replies.",
 		},
 		{
 			displayName: 'n8n API Key',
@@ -80,7 +80,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Only for waiting workflows with several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Trigger uses. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", which every n8n process can update safely. Leave empty with one n8n process.',
+				'Only for waiting workflows with several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Legacy Trigger uses. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", which every n8n process can update safely. Leave empty with one n8n process.',
 		},
 		{
 			displayName: 'Requests per Second',

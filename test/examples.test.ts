@@ -70,7 +70,7 @@ function downstream(wf: Workflow, start: string): Set<string> {
 
 describe('example workflows', () => {
 	const webhooks = examples.flatMap((wf) =>
-		wf.nodes.filter((n) => n.type === 'n8n-nodes-base.webhook' || n.type.endsWith('.slickTextTrigger')).map((n) => ({ wf, n })),
+		wf.nodes.filter((n) => n.type === 'n8n-nodes-base.webhook' || /\.slickText(Legacy)?Trigger$/.test(n.type)).map((n) => ({ wf, n })),
 	);
 
 	it('carry no fixed webhook IDs or paths', () => {
@@ -115,14 +115,17 @@ describe('example workflows', () => {
 		}
 	});
 
-	it('check that SlickText Trigger events come from SlickText: confirmed on the current platform, signed on legacy', () => {
-		for (const { n } of webhooks.filter(({ n }) => n.type.endsWith('.slickTextTrigger'))) {
-			if (n.parameters.platform === 'legacy') {
+	it('check that SlickText Trigger events come from SlickText: confirmed on the current platform, signed on legacy; each trigger of its latest version', () => {
+		const triggers = webhooks.filter(({ n }) => /\.slickText(Legacy)?Trigger$/.test(n.type));
+		expect(triggers.map(({ n }) => n.type.split('.')[1]).sort()).toEqual(['slickTextLegacyTrigger', 'slickTextTrigger']);
+		for (const { n } of triggers) {
+			if (n.type.endsWith('.slickTextLegacyTrigger')) {
 				// The webhook secret that SlickText signs with is in the SlickText Legacy API credential.
 				expect([n.name, n.typeVersion, n.credentials?.slickTextLegacyApi?.id]).toEqual([n.name, 2, 'slicktextLegacy01']);
 				continue;
 			}
-			expect(n.parameters).toMatchObject({ platform: 'current', confirmEvents: true });
+			expect([n.name, n.typeVersion, n.parameters]).toEqual([n.name, 3, expect.objectContaining({ confirmEvents: true })]);
+			expect(n.parameters.platform).toBeUndefined();
 			expect(n.credentials?.slickTextApi).toBeDefined();
 		}
 	});

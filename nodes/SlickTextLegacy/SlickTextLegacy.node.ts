@@ -3,6 +3,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
+import { SLICKTEXT_LEGACY_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
 import { replyWebhook, replyWebhooks } from '../shared/replies/waiting';
 import { requestOptionsProperty } from '../shared/requestOptions';
@@ -22,10 +23,8 @@ export class SlickTextLegacy implements INodeType {
 		version: 1,
 		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
 		subtitle,
-		// n8n's node panel shows this above the node's actions, also when it is opened from the trigger list,
-		// where n8n finds no trigger of its own for it: the legacy events come through the SlickText Trigger.
-		description:
-			'Manage textwords, contacts, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard). To start a workflow on its events, use the SlickText Trigger with Platform set to Legacy.',
+		// n8n's node panel shows this above the node's actions; the SlickText Legacy Trigger holds its events.
+		description: SLICKTEXT_LEGACY_DESCRIPTION,
 		defaults: { name: 'SlickText Legacy' },
 		// The tool variant's own description: what the AI Agent's tool picker shows, and the starting text of
 		// a manually set tool description.

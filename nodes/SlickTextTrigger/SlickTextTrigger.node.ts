@@ -8,6 +8,7 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
+	type IWebhookDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
@@ -70,6 +71,20 @@ function refuse(ctx: IWebhookFunctions, status: number, message: string): IWebho
 /** Acknowledges the request (200, so SlickText does not retry) and starts nothing. */
 function acknowledge(message: string): IWebhookResponseData {
 	return { webhookResponse: { message } };
+}
+
+/** The SlickText Legacy Trigger's type name (nodes/SlickTextLegacyTrigger), the legacy platform's alone. */
+export const LEGACY_TRIGGER = 'slickTextLegacyTrigger';
+
+/**
+ * The platform whose events the node takes: the SlickText Legacy Trigger's is legacy, the SlickText
+ * Trigger's is current from version 3 on, and its Platform parameter before (properties.ts).
+ */
+function platformOf(ctx: IWebhookFunctions | IExecuteFunctions): Platform {
+	const node = ctx.getNode();
+	if (node.type.split('.').pop() === LEGACY_TRIGGER) return 'legacy';
+	if (node.typeVersion >= 3) return 'current';
+	return node.parameters.platform === 'legacy' ? 'legacy' : 'current';
 }
 
 /** The memory of one trigger node of one workflow. */
@@ -155,6 +170,19 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		.finally(() => sweeps.delete(scope));
 }
 
+/** The Production URL SlickText posts to (both triggers). */
+export const triggerWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		// SlickText gives up after 5 seconds and retries, so the answer goes out before the run.
+		responseMode: 'onReceived',
+		// An empty 200: without it n8n answers with the text "firstEntryJson".
+		responseData: 'noData',
+		path: 'webhook',
+	},
+];
+
 export class SlickTextTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'SlickText Trigger',
@@ -167,12 +195,14 @@ export class SlickTextTrigger implements INodeType {
 		// bodies (what SlickText sends).
 		// Version 2 also keeps the legacy webhook secret in the SlickText Legacy API credential, not in a
 		// parameter (version 1 keeps its parameter until the credential has a secret).
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 3 is the current platform's alone (the SlickText Legacy Trigger has the legacy one's), so that
+		// no Platform switch in the panel can clear the events, Confirm Events or the credential (properties.ts).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{ $parameter["platform"] === "legacy" ? "Legacy Platform" : "Current Platform" }}',
 		// n8n's node panel shows this for the SlickText entry, which holds the SlickText node's actions and this
 		// trigger's events ("What happens next?", the node list): it says what both do, the node's words first.
-		description: `${SLICKTEXT_DESCRIPTION}, and start workflows on SlickText events (new contacts, updates, inbox messages, opt-outs) of the current or the legacy platform`,
+		description: `${SLICKTEXT_DESCRIPTION}, and start workflows on SlickText events (new contacts, updates, inbox messages)`,
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -187,7 +217,7 @@ export class SlickTextTrigger implements INodeType {
 			{
 				name: 'slickTextApi',
 				required: false,
-				displayOptions: { show: { '@version': [1, 2] }, hide: { platform: ['legacy'] } },
+				displayOptions: { show: { '@version': [1, 2, 3] }, hide: { platform: ['legacy'] } },
 			},
 			// Holds the legacy webhook secret (legacySecret.ts), without which nothing is checked, and the keys
 			// waiting workflows sign their waits with.
@@ -195,17 +225,7 @@ export class SlickTextTrigger implements INodeType {
 		],
 		// n8n reads these for every request. Plain values, like every parameter webhook() reads: with
 		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true n8n then builds no expression isolate before answering.
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				// SlickText gives up after 5 seconds and retries, so the answer goes out before the run.
-				responseMode: 'onReceived',
-				// An empty 200: without it n8n answers with the text "firstEntryJson".
-				responseData: 'noData',
-				path: 'webhook',
-			},
-		],
+		webhooks: triggerWebhooks,
 		properties,
 	};
 
@@ -227,7 +247,7 @@ export class SlickTextTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		if (this.getMode() !== 'manual') markServed(memoryScope(this));
-		const platform = this.getNodeParameter('platform', 'current') as Platform;
+		const platform = platformOf(this);
 		if (this.getMode() !== 'manual') await sweepLater(this, platform);
 		const request = this.getRequestObject() as unknown as RequestStream;
 		const headers = this.getHeaderData();
@@ -341,7 +361,7 @@ export class SlickTextTrigger implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		let items = this.getInputData();
 		if (items.length === 0) return [items];
-		const platform = this.getNodeParameter('platform', 0, 'current') as Platform;
+		const platform = platformOf(this);
 		if (platform === 'current' && (this.getNodeParameter('confirmEvents', 0, false) as boolean)) {
 			// First, so that an event whose check failed is recorded nowhere: retrying the execution checks it again.
 			items = await confirmInRun(this, items);

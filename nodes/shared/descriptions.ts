@@ -17,6 +17,10 @@ export type { OperationRun };
  */
 export const SLICKTEXT_DESCRIPTION = 'Manage contacts, lists, campaigns and more with the SlickText API';
 
+/** The SlickText Legacy node's, which the SlickText Legacy Trigger's description starts with, for the same reason. */
+export const SLICKTEXT_LEGACY_DESCRIPTION =
+	'Manage textwords, contacts, messages and shortlinks with the legacy SlickText API (accounts whose dashboard is at www.slicktext.com/dashboard)';
+
 /**
  * What an operation does to the world: a read, a change of records, a text to people, or a change that
  * may start a SlickText workflow (which may text people).

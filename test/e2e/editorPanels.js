@@ -3,8 +3,8 @@
 // panel ("What triggers this workflow?" and "What happens next?") and the SlickText node's own panel.
 // (Item 12, the trigger's panel, is in triggerPanel.js.)
 // - 11: the SlickText entry shows the SlickText node's own description (n8n merges the trigger into that
-//   entry and shows the trigger's description, which therefore starts with the node's), and SlickText
-//   Legacy, opened from the trigger list where n8n says it has no triggers, names the SlickText Trigger;
+//   entry and shows the trigger's description, which therefore starts with the node's), and so does the
+//   SlickText Legacy entry, which holds the SlickText Legacy Trigger's events (issue 46 item 9);
 // - 1: Campaign > Create starts on Audience Lists, and All Contacts with Send Now or Schedule shows the
 //   whole-brand notice (Save as Draft does not);
 // - 2: Contact > Create, Additional Fields > Opt-In Status starts on Not Subscribed, and is saved so.
@@ -21,7 +21,9 @@ const ACTION_NODE = 'n8n-nodes-slicktext.slickText';
 
 // What the user must read, word for word (the built nodes say the same; both are checked).
 const SLICKTEXT_START = 'Manage contacts, lists, campaigns and more with the SlickText API';
-const LEGACY_TRIGGER_HINT = 'To start a workflow on its events, use the SlickText Trigger with Platform set to Legacy.';
+const LEGACY_START = 'Manage textwords, contacts, messages and shortlinks with the legacy SlickText API';
+// The SlickText Legacy Trigger's events as n8n's node panel lists them ("On" and the option's name).
+const LEGACY_EVENTS = ['On any event', 'On chat message received', 'On contest entry', 'On new subscriber', 'On opt out'];
 const WHOLE_BRAND =
 	'This texts every subscribed contact of the brand, which can be thousands of people. Each recipient uses message credits.';
 
@@ -113,7 +115,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('.el-select-dropdown__item:visible').filter({ hasText: label }).first().click();
 		};
 
-		await checked('node panel (item 11): the SlickText entry shows the SlickText node\'s description in both lists; SlickText Legacy, which has no triggers, names the SlickText Trigger', async () => {
+		await checked('node panel (item 11, issue 46 item 9): the SlickText entry shows the SlickText node\'s description in both lists; SlickText Legacy holds the legacy events', async () => {
 			// "What triggers this workflow?": the trigger list of a new workflow.
 			await page.goto(`${base}/workflow/new`);
 			await page.locator('[data-test-id="canvas-add-button"]').click();
@@ -124,13 +126,14 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.ok(shownTrigger.startsWith(`${SLICKTEXT_START},`), `the SlickText entry in the trigger list says: ${shownTrigger}`);
 			assert.ok(shownTrigger.startsWith(`${built.slickText},`), `the SlickText entry does not start with the node's description: ${shownTrigger}`);
 			const shownLegacy = (await entry('SlickText Legacy').locator('[data-test-id="node-creator-item-description"]').innerText()).trim();
-			assert.ok(shownLegacy.endsWith(` ${LEGACY_TRIGGER_HINT}`), `the SlickText Legacy entry says: ${shownLegacy}`);
-			// Opened from the trigger list, SlickText Legacy has no triggers (n8n says so); its details say where they are.
+			assert.ok(shownLegacy.startsWith(`${LEGACY_START}`), `the SlickText Legacy entry says: ${shownLegacy}`);
+			assert.ok(shownLegacy.startsWith(`${built.legacy},`), `the SlickText Legacy entry does not start with the node's description: ${shownLegacy}`);
+			// Opened from the trigger list, SlickText Legacy lists the legacy events (before: "No SlickText Legacy Triggers available").
 			await entry('SlickText Legacy').click();
-			await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').waitFor({ state: 'visible' });
-			assert.match(await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').innerText(), /No SlickText Legacy Triggers available/);
-			await details(built.legacy).waitFor({ state: 'visible', timeout: 5000 });
-			assert.ok(built.legacy.endsWith(LEGACY_TRIGGER_HINT), `SlickText Legacy's details say: ${built.legacy}`);
+			await creator.getByText(LEGACY_EVENTS[1], { exact: true }).waitFor({ state: 'visible' });
+			const names = (await itemNames.allInnerTexts()).map((t) => t.trim());
+			for (const event of LEGACY_EVENTS) assert.ok(names.includes(event), `SlickText Legacy's trigger list lacks ${event}: ${names.join(', ')}`);
+			assert.equal(await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count(), 0);
 			// "What happens next?": after a trigger, the same entries.
 			await whatHappensNext();
 			await search('SlickText');

@@ -1,16 +1,16 @@
 'use strict';
-// The SlickText Trigger's panel in n8n's real editor (2.41.1), driven with Debian's Chromium through
-// playwright-core (installed once into the runtime cache, as `npm run screenshots` does): Platform is
-// always shown and only the user changes it, each platform's credential shows when it is needed, turning
-// Confirm Events on or off or picking a credential changes nothing else, and at most one notice shows.
-// What the panel saves is read back over the REST API. Issue 31: before, n8n's editor took `platform` for
-// the node's authentication selector (both credentials hung on it), hid it, and picking a credential or
-// turning Confirm Events on rewrote it.
+// The SlickText triggers' panels in n8n's real editor (2.41.1), driven with Debian's Chromium through
+// playwright-core (installed once into the runtime cache, as `npm run screenshots` does): each
+// platform's credential shows when it is needed, turning Confirm Events on or off or picking a credential
+// changes nothing else, and at most one notice shows. What the panel saves is read back over the REST API.
+// Issue 31: before, n8n's editor took `platform` for the node's authentication selector (both credentials
+// hung on it), hid it, and picking a credential or turning Confirm Events on rewrote it.
 // Issue 38 item 12: the notice leads to the Production URL the way the panel shows it (Webhook URLs opens
-// folded, on its Test URL tab), and a Legacy-and-back switch keeps what n8n keeps (the fields both
-// platforms show) while the Platform list says, before the switch, what n8n clears (the other platform's
-// Events and Confirm Events; its credential field may need picking again). A failed check leaves a
-// screenshot in the temporary folder and names it.
+// folded, on its Test URL tab).
+// Issue 46 item 9: nothing can switch a trigger's platform and so clear its settings: the SlickText Trigger
+// (version 3) is the current platform's, and the SlickText Legacy Trigger, under SlickText Legacy in the
+// node panel, the legacy one's. A version 2 trigger (made before) keeps Platform, whose list says what a
+// switch clears. A failed check leaves a screenshot in the temporary folder and names it.
 
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -22,6 +22,8 @@ const { openEditor } = require('../../scripts/browser');
 const PORT = Number(process.env.E2E_N8N_PORT || 5691);
 const EXAMPLE4_ID = 'e2ePanelExample04';
 const TRIGGER = 'n8n-nodes-slicktext.slickTextTrigger';
+const LEGACY_TRIGGER = 'n8n-nodes-slicktext.slickTextLegacyTrigger';
+const VERSION2_ID = 'e2ePanelVersion2';
 // The notices and what the Platform list says, word for word as the user reads them.
 const CURRENT_NOTICE =
 	'Open Webhook URLs above, choose Production URL and add that URL in SlickText under Settings > API & Webhooks > Webhooks, ticking the events chosen below';
@@ -37,7 +39,14 @@ function exampleFour() {
 	return { ...JSON.parse(fs.readFileSync(file, 'utf8')), id: EXAMPLE4_ID, name: 'e2e panel: example 4 as shipped', versionId: `${EXAMPLE4_ID}-v1` };
 }
 
-exports.workflows = () => [exampleFour()];
+/** A SlickText Trigger of version 2 (Platform Current), as workflows made before version 3 have it. */
+function versionTwo() {
+	const wf = exampleFour();
+	const nodes = wf.nodes.map((n) => (n.type === TRIGGER ? { ...n, typeVersion: 2, parameters: { platform: 'current', ...n.parameters } } : n));
+	return { ...wf, nodes, id: VERSION2_ID, name: 'e2e panel: a version 2 trigger', versionId: `${VERSION2_ID}-v1` };
+}
+
+exports.workflows = () => [exampleFour(), versionTwo()];
 
 /** What the panel shows: visible parameters (in order), the Platform value, credential labels, notices. */
 async function panel(page) {
@@ -93,9 +102,9 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 					throw error;
 				}
 			});
-		const saved = async (id) => {
+		const saved = async (id, type = TRIGGER) => {
 			const wf = (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data;
-			const node = wf.nodes.find((n) => n.type === TRIGGER);
+			const node = wf.nodes.find((n) => n.type === type);
 			return { parameters: node.parameters, credentials: Object.keys(node.credentials || {}).sort() };
 		};
 		/** Closes the panel and saves; returns the workflow's id. */
@@ -114,15 +123,15 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator(`[data-test-id="canvas-node"][data-node-type="${TRIGGER}"], [data-test-id="canvas-node"][data-node-name^="SlickText Trigger"]`).first().dblclick();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 		};
-		/** A new workflow with a SlickText Trigger added from the node picker, its panel open. */
-		const newTrigger = async () => {
+		/** A new workflow with a trigger added from the node picker (entry, then event), its panel open. */
+		const newTrigger = async (entryName = 'SlickText', event = 'On contact created') => {
 			await page.goto(`${base}/workflow/new`);
 			await page.locator('[data-test-id="canvas-add-button"]').click();
 			await page.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first().fill('SlickText');
 			const items = page.locator('[data-test-id="node-creator-item-name"]');
 			await items.first().waitFor();
-			await items.getByText('SlickText', { exact: true }).first().click();
-			await items.getByText('On contact created', { exact: true }).click();
+			await items.getByText(entryName, { exact: true }).first().click();
+			await items.getByText(event, { exact: true }).click();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 		};
 		const toggle = async (name) => page.locator(`[data-test-id="parameter-input-${name}"] .el-switch`).first().click();
@@ -150,15 +159,15 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('.el-select-dropdown__item:visible').filter({ hasText: name }).first().click();
 		};
 
-		await checked('panel: examples/04 shows Platform (Current), its event, its credential and Confirm Events, with one notice that leads to the Production URL as the panel shows it (item 12); opening it changes nothing', async () => {
+		await checked('panel: examples/04 shows its event, its credential and Confirm Events, and no Platform, with one notice that leads to the Production URL as the panel shows it (item 12); opening it changes nothing', async () => {
 			await page.goto(`${base}/workflow/${EXAMPLE4_ID}`);
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 			const file = exampleFour().nodes.find((n) => n.type === TRIGGER);
 			await page.locator(`[data-test-id="canvas-node"][data-node-name="${file.name}"]`).dblclick();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 			const shown = await panel(page);
-			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
-			assert.equal(shown.platform, 'Current');
+			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
+			assert.equal(shown.platform, undefined);
 			assert.deepEqual(shown.events, ['Contact Created']);
 			assert.deepEqual(shown.credentials, ['Credential for SlickText API']);
 			assert.deepEqual(shown.notices, [CURRENT_NOTICE]);
@@ -182,80 +191,65 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 		});
 
 		let firstId;
-		await checked('panel: a new trigger shows Platform and one notice; turning Confirm Events on and off keeps Platform and Events', async () => {
+		await checked('panel: a new trigger shows its events and one notice, and no Platform; turning Confirm Events on and off keeps the events', async () => {
 			await newTrigger();
 			let shown = await panel(page);
-			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], ['Current', ['Contact Created'], [], [CURRENT_NOTICE]]);
+			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Contact Created'], [], [CURRENT_NOTICE]]);
 			await toggle('confirmEvents');
 			shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], ['Current', ['Contact Created'], ['Credential for SlickText API'], 1]);
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], [undefined, ['Contact Created'], ['Credential for SlickText API'], 1]);
 			firstId = await save();
 			assert.deepEqual(await saved(firstId), { parameters: { events: ['contact_created'], confirmEvents: true }, credentials: ['slickTextApi'] });
 			await openTrigger();
 			await toggle('confirmEvents');
 			shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], ['Current', ['Contact Created'], [], 1]);
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], [undefined, ['Contact Created'], [], 1]);
 			await save();
 			assert.deepEqual((await saved(firstId)).parameters, { events: ['contact_created'] });
 		});
 
-		await checked('panel (item 12): the Platform list says what a switch clears; Legacy shows its events, its credential and one notice; Legacy and back keeps the common setting and clears what the list said', async () => {
-			await newTrigger();
-			await chooseEvent('events', 'Contact Updated');
-			await toggle('confirmEvents');
-			await toggle('ignoreRepeatedDeliveries');
+		await checked('panel (issue 46 item 9): the SlickText Legacy Trigger, from SlickText Legacy in the node panel, shows the event picked, its credential and one notice, and no Platform', async () => {
+			await newTrigger('SlickText Legacy', 'On opt out');
 			let shown = await panel(page);
-			assert.deepEqual(
-				[shown.events, shown.confirmEvents, shown.picked, shown.ignoreRepeatedDeliveries],
-				[['Contact Created', 'Contact Updated'], true, ['SlickText sandbox (current API)'], false],
-			);
-			// Before the switch, each platform says in the list what choosing it clears.
-			let listed = await choosePlatform('Legacy');
+			assert.deepEqual(shown.names, ['legacyEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Opt Out'], ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
+			await chooseCredential('SlickText sandbox (legacy API)');
+			await chooseEvent('legacyEvents', 'New Subscriber');
+			await toggle('ignoreRepeatedDeliveries');
+			shown = await panel(page);
+			assert.deepEqual([shown.events, shown.picked, shown.ignoreRepeatedDeliveries], [['New Subscriber', 'Opt Out'], ['SlickText sandbox (legacy API)'], false]);
+			const id = await save();
+			assert.deepEqual(await saved(id, LEGACY_TRIGGER), {
+				parameters: { legacyEvents: ['OptOut', 'NewSubscriber'], ignoreRepeatedDeliveries: false },
+				credentials: ['slickTextLegacyApi'],
+			});
+		});
+
+		await checked('panel (item 12): a version 2 trigger keeps Platform, and its list says what a switch clears; Legacy shows its events, its credential and one notice', async () => {
+			await page.goto(`${base}/workflow/${VERSION2_ID}`);
+			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+			await openTrigger();
+			let shown = await panel(page);
+			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual([shown.platform, shown.events, shown.notices], ['Current', ['Contact Created'], [CURRENT_NOTICE]]);
+			const listed = await choosePlatform('Legacy');
 			assert.ok(listed.Legacy.endsWith(TO_LEGACY_CLEARS), `Legacy in the Platform list: ${listed.Legacy}`);
 			assert.ok(listed.Current.endsWith(TO_CURRENT_CLEARS), `Current in the Platform list: ${listed.Current}`);
 			shown = await panel(page);
 			assert.deepEqual(shown.names, ['platform', 'legacyEvents', 'ignoreRepeatedDeliveries']);
-			assert.deepEqual([shown.platform, shown.credentials, shown.notices], ['Legacy', ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
-			// Kept: what both platforms show. The legacy credential field is empty (n8n picks none while the
-			// current one is set), as Platform's help says ("pick the new platform's credential if its field is empty").
-			assert.deepEqual([shown.events, shown.ignoreRepeatedDeliveries, shown.picked], [[], false, ['']]);
-			await chooseCredential('SlickText sandbox (legacy API)');
-			await chooseEvent('legacyEvents', 'Opt Out');
-			shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.events, shown.picked], ['Legacy', ['Opt Out'], ['SlickText sandbox (legacy API)']]);
-			const id = await save();
-			assert.deepEqual(await saved(id), {
-				parameters: { platform: 'legacy', legacyEvents: ['OptOut'], ignoreRepeatedDeliveries: false },
-				credentials: ['slickTextLegacyApi'],
-			});
-			await openTrigger();
-			listed = await choosePlatform('Current');
-			assert.ok(listed.Current.endsWith(TO_CURRENT_CLEARS), `Current in the Platform list: ${listed.Current}`);
-			shown = await panel(page);
-			// Back on Current: Ignore Repeated Deliveries kept; Events and Confirm Events cleared, as the list said.
-			assert.deepEqual(
-				[shown.platform, shown.events, shown.confirmEvents, shown.ignoreRepeatedDeliveries, shown.credentials, shown.notices],
-				['Current', [], false, false, [], [CURRENT_NOTICE]],
-			);
-			// Confirm Events on again: its credential field is empty until the user picks one.
-			await toggle('confirmEvents');
-			shown = await panel(page);
-			assert.deepEqual([shown.credentials, shown.picked], [['Credential for SlickText API'], ['']]);
-			await toggle('confirmEvents');
-			await save();
-			assert.deepEqual(await saved(id), { parameters: { ignoreRepeatedDeliveries: false }, credentials: [] });
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], ['Legacy', [], ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
 		});
 
-		await checked('panel: with the legacy credential used last, a new trigger stays on Current when Confirm Events is turned on (issue 31)', async () => {
+		await checked('panel: with the legacy credential used last, a new trigger keeps its events when Confirm Events is turned on (issue 31)', async () => {
 			await newTrigger();
 			await toggle('confirmEvents');
 			let shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials], ['Current', ['Contact Created'], ['Credential for SlickText API']]);
+			assert.deepEqual([shown.names, shown.events, shown.credentials], [['events', 'confirmEvents', 'ignoreRepeatedDeliveries'], ['Contact Created'], ['Credential for SlickText API']]);
 			// Picking the current credential again changes nothing either.
 			await chooseCredential('SlickText sandbox (current API)');
 			shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.events], ['Current', ['Contact Created']]);
+			assert.deepEqual([shown.names, shown.events], [['events', 'confirmEvents', 'ignoreRepeatedDeliveries'], ['Contact Created']]);
 			const id = await save();
 			assert.deepEqual(await saved(id), { parameters: { events: ['contact_created'], confirmEvents: true }, credentials: ['slickTextApi'] });
 		});

@@ -43,7 +43,7 @@ export function replyFields(): INodeProperties[] {
 		},
 		{
 			displayName:
-				'An approval takes only replies the SlickText Trigger verifies: the webhook secret in its SlickText Legacy API credential (legacy), or Confirm Events with SlickText (current)',
+				'An approval takes only replies the trigger verifies: the webhook secret in its SlickText Legacy API credential (legacy), or Confirm Events with SlickText (current)',
 			name: 'approvalNotice',
 			type: 'notice',
 			default: '',
@@ -51,7 +51,7 @@ export function replyFields(): INodeProperties[] {
 		},
 		{
 			displayName:
-				"Without the webhook secret (legacy) or Confirm Events (current) in the SlickText Trigger, anyone who reaches its URL could send this reply: the output's reply.verified says whether it was checked",
+				"Without the webhook secret (legacy) or Confirm Events (current) in the trigger, anyone who reaches its URL could send this reply: the output's reply.verified says whether it was checked",
 			name: 'freeTextNotice',
 			type: 'notice',
 			default: '',
@@ -106,7 +106,7 @@ export function replyFields(): INodeProperties[] {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether an approval may take a reply the SlickText Trigger cannot verify (no webhook secret on legacy, no Confirm Events on current). Anyone who can reach the trigger\'s URL could then answer YES for the person. Free Text takes such replies anyway.',
+						'Whether an approval may take a reply the trigger cannot verify (no webhook secret on legacy, no Confirm Events on current). Anyone who can reach the trigger\'s URL could then answer YES for the person. Free Text takes such replies anyway.',
 				},
 				{
 					displayName: 'Limit Wait Time',

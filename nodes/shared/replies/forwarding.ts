@@ -46,7 +46,7 @@ export async function acceptRegistration(
 	if (!opened.ok) {
 		const hint =
 			trust.key === ''
-				? `Choose, in the SlickText Trigger, the same ${platform === 'legacy' ? 'SlickText Legacy API' : 'SlickText API'} credential as the waiting node uses.`
+				? `Choose, in the trigger, the same ${platform === 'legacy' ? 'SlickText Legacy API' : 'SlickText API'} credential as the waiting node uses.`
 				: 'Only a waiting node with the same SlickText credential as the trigger can register a wait.';
 		return answerWith(ctx, 401, `Wait refused: ${opened.reason}. ${hint}`);
 	}

@@ -132,7 +132,7 @@ async function askTrigger(
 /** What to turn on so that the trigger verifies replies. */
 const VERIFY_HINT: Record<Platform, string> = {
 	legacy:
-		"Put the webhook's secret (legacy dashboard) into the Webhook Secret of the SlickText Legacy API credential the SlickText Trigger uses.",
+		"Put the webhook's secret (legacy dashboard) into the Webhook Secret of the SlickText Legacy API credential the SlickText Legacy Trigger uses.",
 	current: 'Turn on Confirm Events with SlickText in the SlickText Trigger (it then looks each reply up with SlickText).',
 };
 

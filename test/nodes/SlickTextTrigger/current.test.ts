@@ -200,3 +200,13 @@ describe('SlickText Trigger, current platform', () => {
 		});
 	});
 });
+
+describe('SlickText Trigger 3, the current platform\'s alone (no Platform parameter)', () => {
+	it('starts on a current event it selects and ignores one it does not', async () => {
+		const trigger = await currentTrigger({ platform: undefined, events: ['contact_created'] }, undefined, { typeVersion: 3 });
+		expect(trigger.calls).toHaveLength(0);
+		expect(await postJson(trigger.url, currentEvents.contact_created)).toEqual(STARTED);
+		expect((await postJson(trigger.url, currentEvents.contact_updated)).body).toEqual({ message: 'Event contact_updated is not selected in the trigger; nothing started' });
+		expect(eventsOf(trigger)).toEqual([[currentEvents.contact_created]]);
+	});
+});

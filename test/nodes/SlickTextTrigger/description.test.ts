@@ -70,8 +70,8 @@ describe('SlickText Trigger description', () => {
 			name: 'slickTextTrigger',
 			group: ['trigger'],
 			inputs: [],
-			version: [1, 2],
-			defaultVersion: 2,
+			version: [1, 2, 3],
+			defaultVersion: 3,
 		});
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
@@ -206,3 +206,46 @@ describe('SlickText Trigger description', () => {
 		expect(await hooks.delete.call(context)).toBe(true);
 	});
 });
+
+describe('no Platform to switch from version 3 on, and the SlickText Legacy Trigger for the legacy platform (issue 46, item 9)', () => {
+	const legacyType = loadPackage().nodes.slickTextLegacyTrigger as INodeType;
+	/** What the editor shows of a node (hidden parameters left out), and the credentials it shows. */
+	function panel(type: INodeType, name: string, values: INodeParameters, typeVersion: number) {
+		const d = type.description;
+		const node = createNode({ type: name, parameters: values, credentials: {}, typeVersion }) as INode;
+		const parameters = NodeHelpers.getNodeParameters(d.properties, values, true, false, node, d)!;
+		return {
+			fields: d.properties.filter((p) => p.type !== 'hidden' && NodeHelpers.displayParameter(parameters, p, node, d)).map((p) => p.name),
+			credentials: (d.credentials ?? []).filter((c) => NodeHelpers.displayParameter(parameters, c, node, d)).map((c) => c.name),
+			platform: parameters.platform,
+		};
+	}
+
+	it('SlickText Trigger 3 shows the current events, its credential and one notice, and no Platform', () => {
+		expect(panel(nodeType, 'slickTextTrigger', {}, 3)).toEqual({
+			fields: ['currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries'],
+			credentials: ['slickTextApi'],
+			platform: 'current',
+		});
+		expect(mainAuthField(description)).toBeNull();
+	});
+
+	it('SlickText Trigger 3 keeps its events and Confirm Events whatever else the user sets: nothing can switch them away', () => {
+		const from = { events: ['contact_updated'], confirmEvents: true };
+		expect(editorSets(from, 'ignoreRepeatedDeliveries', false as never, 3)).toEqual({ ...from, ignoreRepeatedDeliveries: false });
+		expect(editorSets(from, 'events', ['*'] as never, 3)).toEqual({ ...from, events: ['*'] });
+	});
+
+	it('the SlickText Legacy Trigger shows the legacy events, its credential and one notice, and no Platform', () => {
+		const d = legacyType.description;
+		expect(d).toMatchObject({ name: 'slickTextLegacyTrigger', displayName: 'SlickText Legacy Trigger', group: ['trigger'], inputs: [], version: 2 });
+		expect(d.webhooks).toEqual(description.webhooks);
+		expect(panel(legacyType, 'slickTextLegacyTrigger', {}, 2)).toEqual({
+			fields: ['legacySetup', 'legacyEvents', 'ignoreRepeatedDeliveries'],
+			credentials: ['slickTextLegacyApi'],
+			platform: 'legacy',
+		});
+		expect(d.credentials).toEqual([{ name: 'slickTextLegacyApi', required: false }]);
+	});
+});
+

@@ -77,7 +77,7 @@ export function sign(text: string, secret = SECRET): string {
 export async function currentTrigger(
 	parameters: INodeParameters = {},
 	staticData?: IDataObject,
-	options: Pick<WebhookServerOptions, 'mode' | 'nodeId'> = {},
+	options: Pick<WebhookServerOptions, 'mode' | 'nodeId' | 'typeVersion'> = {},
 ) {
 	return await startWebhookServer({
 		type: 'slickTextTrigger',
@@ -93,15 +93,15 @@ export function legacyCredential(webhookSecret: string = SECRET): ICredentialDat
 }
 
 /**
- * The trigger on the legacy platform, as created today (version 2): `webhookSecret` given here goes
- * into the SlickText Legacy API credential, where the node reads it.
+ * The legacy platform's trigger as created today, the SlickText Legacy Trigger: `webhookSecret` given
+ * here goes into the SlickText Legacy API credential, where the node reads it. `version2` gives the
+ * SlickText Trigger 2 with Platform Legacy instead, as workflows made before the split have it.
  */
-export async function legacyTrigger(parameters: INodeParameters = {}, staticData?: IDataObject) {
+export async function legacyTrigger(parameters: INodeParameters = {}, staticData?: IDataObject, { version2 = false } = {}) {
 	const { webhookSecret = SECRET, ...rest } = parameters;
 	return await startWebhookServer({
-		type: 'slickTextTrigger',
-		typeVersion: 2,
-		parameters: { platform: 'legacy', legacyEvents: ['*'], ...rest },
+		...(version2 ? { type: 'slickTextTrigger', typeVersion: 2 } : { type: 'slickTextLegacyTrigger', typeVersion: 2 }),
+		parameters: { ...(version2 ? { platform: 'legacy' } : {}), legacyEvents: ['*'], ...rest },
 		credentials: { slickTextLegacyApi: legacyCredential(String(webhookSecret)) },
 		staticData,
 	});

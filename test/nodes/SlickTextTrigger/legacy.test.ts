@@ -226,3 +226,13 @@ describe('SlickText Trigger, legacy platform', () => {
 		});
 	});
 });
+
+describe('SlickText Trigger 2 with Platform Legacy (workflows made before the SlickText Legacy Trigger): works as before', () => {
+	it('starts on a signed event it selects, refuses a wrong signature and ignores one it does not select', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['OptOut'] }, undefined, { version2: true });
+		expect(await deliver(trigger.url, legacyEvents.OptOut)).toEqual(STARTED);
+		expect((await deliver(trigger.url, legacyEvents.OptOut, sign(JSON.stringify(legacyEvents.OptOut), 'another-secret'))).status).toBe(401);
+		expect((await deliver(trigger.url, legacyEvents.NewSubscriber)).body).toEqual({ message: 'Event NewSubscriber is not selected in the trigger; nothing started' });
+		expect(eventsOf(trigger)).toEqual([[legacyEvents.OptOut]]);
+	});
+});

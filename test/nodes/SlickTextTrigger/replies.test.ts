@@ -217,7 +217,7 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 			body: {
 				registered: false,
 				message:
-					'Wait refused: the trigger has no credential to check the signature with. Choose, in the SlickText Trigger, the same SlickText Legacy API credential as the waiting node uses.',
+					'Wait refused: the trigger has no credential to check the signature with. Choose, in the trigger, the same SlickText Legacy API credential as the waiting node uses.',
 			},
 		});
 	});

@@ -208,15 +208,16 @@ describe('the node panel leads to the right node from either list (issue 38, ite
 		const entry = panelEntries().get('slickText')!;
 		expect(entry.triggers).toBe(true);
 		expect(entry.description.startsWith(descriptionOf('slickText').description)).toBe(true);
-		expect(entry.description).toMatch(/start workflows on SlickText events .* legacy platform/);
+		expect(entry.description).toMatch(/, and start workflows on SlickText events \(/);
 	});
 
-	test('the SlickText Legacy entry, which has no trigger of its own, names the trigger that serves it', () => {
+	test('the SlickText Legacy entry holds the SlickText Legacy Trigger, whose text says first what the SlickText Legacy node does (issue 46, item 9)', () => {
 		const entry = panelEntries().get('slickTextLegacy')!;
-		expect(entry.triggers).toBe(false);
-		expect(entry.description).toContain('use the SlickText Trigger with Platform set to Legacy');
-		// That trigger does serve the legacy platform.
-		const platform = descriptionOf('slickTextTrigger').properties.find((p) => p.name === 'platform')!;
-		expect((platform.options as any[]).map((o) => `${o.name}=${o.value}`)).toContain('Legacy=legacy');
+		expect(entry.triggers).toBe(true);
+		expect(entry.description.startsWith(`${descriptionOf('slickTextLegacy').description}, and start workflows on its events`)).toBe(true);
+		// n8n lists a trigger's events from its parameter named Events: the legacy events, and nothing to switch.
+		const trigger = descriptionOf('slickTextLegacyTrigger');
+		expect(trigger.properties.filter((p) => p.displayName === 'Events').map((p) => p.name)).toEqual(['legacyEvents']);
+		expect(trigger.properties.filter((p) => p.name === 'platform').map((p) => [p.type, p.default])).toEqual([['hidden', 'legacy']]);
 	});
 });

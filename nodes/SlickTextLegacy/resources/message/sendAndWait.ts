@@ -17,7 +17,7 @@ export const sendAndWait: OperationDescription = {
 		value: SEND_AND_WAIT_OPERATION,
 		action: 'Send a text and wait for the reply',
 		description:
-			'Text one contact or one number, then wait until they text back: a yes or no, or any answer. Replies reach n8n through the SlickText Trigger.',
+			'Text one contact or one number, then wait until they text back: a yes or no, or any answer. Replies reach n8n through the SlickText Legacy Trigger.',
 		route: legacyRoute({
 			method: 'POST',
 			url: '/messages/',

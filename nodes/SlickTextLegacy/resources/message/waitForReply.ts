@@ -10,7 +10,7 @@ export const waitForReply: OperationDescription = {
 		value: 'waitForReply',
 		action: 'Wait for a text from a contact',
 		description:
-			'Wait until one contact or number texts, for example after a Send earlier in the workflow. Replies reach n8n through the SlickText Trigger.',
+			'Wait until one contact or number texts, for example after a Send earlier in the workflow. Replies reach n8n through the SlickText Legacy Trigger.',
 		run: waitingRun('legacy', 'waitFor'),
 	},
 	properties: [
