@@ -22,7 +22,7 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 		await check('our nodes, their tool variants and both credential types are listed', async () => {
 			const res = await fetch(`${base}/types/nodes.json`, { headers: { cookie } });
 			const types = (await res.json()).map((t) => t.name);
-			for (const name of ['slickText', 'slickTextLegacy', 'slickTextTrigger']) assert.ok(types.includes(`${PKG}.${name}`), name);
+			for (const name of ['slickText', 'slickTextLegacy', 'slickTextLegacyTrigger', 'slickTextTrigger']) assert.ok(types.includes(`${PKG}.${name}`), name);
 			for (const name of ['slickTextTool', 'slickTextLegacyTool']) assert.ok(types.includes(`${PKG}.${name}`), name);
 			const creds = await (await fetch(`${base}/types/credentials.json`, { headers: { cookie } })).json();
 			const credNames = creds.map((c) => c.name);

@@ -191,11 +191,12 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 		});
 
 		let firstId;
-		await checked('panel: a new trigger shows its events and one notice, and no Platform; turning Confirm Events on and off keeps the events', async () => {
+		await checked('panel: a new trigger shows its events, its credential (optional, picked by n8n) and one notice, and no Platform; turning Confirm Events on and off keeps the events', async () => {
 			await newTrigger();
 			let shown = await panel(page);
 			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Contact Created'], [], [CURRENT_NOTICE]]);
+			// The credential shows from the start (issue 43: waiting workflows sign their waits with it).
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Contact Created'], ['Credential for SlickText API'], [CURRENT_NOTICE]]);
 			await toggle('confirmEvents');
 			shown = await panel(page);
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], [undefined, ['Contact Created'], ['Credential for SlickText API'], 1]);
@@ -204,7 +205,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await openTrigger();
 			await toggle('confirmEvents');
 			shown = await panel(page);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], [undefined, ['Contact Created'], [], 1]);
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices.length], [undefined, ['Contact Created'], ['Credential for SlickText API'], 1]);
 			await save();
 			assert.deepEqual((await saved(firstId)).parameters, { events: ['contact_created'] });
 		});
@@ -213,17 +214,19 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await newTrigger('SlickText Legacy', 'On opt out');
 			let shown = await panel(page);
 			assert.deepEqual(shown.names, ['legacyEvents', 'ignoreRepeatedDeliveries']);
-			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Opt Out'], ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
+			// Its one credential type: n8n labels the field "Credential".
+			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Opt Out'], ['Credential'], [LEGACY_NOTICE]], JSON.stringify(shown));
 			await chooseCredential('SlickText sandbox (legacy API)');
 			await chooseEvent('legacyEvents', 'New Subscriber');
 			await toggle('ignoreRepeatedDeliveries');
 			shown = await panel(page);
-			assert.deepEqual([shown.events, shown.picked, shown.ignoreRepeatedDeliveries], [['New Subscriber', 'Opt Out'], ['SlickText sandbox (legacy API)'], false]);
+			assert.deepEqual([shown.events, shown.picked, shown.ignoreRepeatedDeliveries], [['Opt Out', 'New Subscriber'], ['SlickText sandbox (legacy API)'], false], JSON.stringify(shown));
 			const id = await save();
-			assert.deepEqual(await saved(id, LEGACY_TRIGGER), {
+			const kept = await saved(id, LEGACY_TRIGGER);
+			assert.deepEqual(kept, {
 				parameters: { legacyEvents: ['OptOut', 'NewSubscriber'], ignoreRepeatedDeliveries: false },
 				credentials: ['slickTextLegacyApi'],
-			});
+			}, JSON.stringify(kept));
 		});
 
 		await checked('panel (item 12): a version 2 trigger keeps Platform, and its list says what a switch clears; Legacy shows its events, its credential and one notice', async () => {
