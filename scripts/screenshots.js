@@ -2,6 +2,8 @@
 // `npm run screenshots`: README pictures of the nodes in the real n8n editor, saved as docs/images/*.png.
 //
 // Uses a running `npm run dev` (N8N_PORT, default 5678) or starts one itself and stops it at the end.
+// Writes docs/images/images.json last (scripts/images.js): what each picture shows, which a test compares
+// with the built nodes, so that a picture a change made stale is found.
 // Drives Debian's Chromium (`apt-get install chromium`) with playwright-core (scripts/browser.js).
 
 const { spawn } = require('node:child_process');
@@ -10,6 +12,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { ensureChromium, openEditor } = require('./browser');
+const { writeManifest } = require('./images');
 const { root } = require('./n8n-env');
 
 const port = Number(process.env.N8N_PORT || 5678);
@@ -258,6 +261,11 @@ async function takeScreenshots() {
 		await names.getByText('SlickText', { exact: true }).first().click();
 		await page.getByText('Actions', { exact: false }).first().waitFor({ state: 'visible' });
 		await shoot(page, 'node-picker-actions.png', "the SlickText entry's actions and trigger in the node picker");
+
+		// What each picture shows, for test/scripts/images.test.ts to find a picture a later change made stale.
+		const settings = await api(context.request, 'GET', '/rest/settings');
+		writeManifest(settings.versionCli);
+		log(`docs/images/images.json: what each picture shows (n8n ${settings.versionCli})`);
 	} finally {
 		await close();
 	}
