@@ -119,6 +119,14 @@ function asItemError(ctx: IExecuteFunctions, error: Error & { description?: stri
 	return wrapped;
 }
 
+/**
+ * An item's failure under Continue On Fail or the error output: the error, and its message in the JSON as
+ * n8n writes it after the run. n8n 1.x clears `error` from items it moves to the error output before that
+ * step, so without the message here they would reach the error output empty.
+ */
+function failedItem(error: Error): INodeExecutionData {
+	return { json: { error: error.message }, error: error as NodeOperationError };
+}
 /** The error of an item whose write an earlier try sent without an answer, and which is not sent again. */
 function notResentError(ctx: IExecuteFunctions, itemIndex: number, outcome: Outcome): Error {
 	return markOwn(
@@ -194,7 +202,7 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 		}
 		const request = prepared[index];
 		if (!request) {
-			results.push(Promise.resolve([{ json: {}, error: invalid.get(index) as NodeOperationError }]));
+			results.push(Promise.resolve([failedItem(invalid.get(index) as Error)]));
 			continue;
 		}
 		const item = runItems[index];
@@ -226,7 +234,7 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 			continue;
 		}
 		if (continueOnFail) {
-			returnData.push({ json: {}, error: asItemError(ctx, result.reason as Error, index) as never });
+			returnData.push(failedItem(asItemError(ctx, result.reason as Error, index)));
 			continue;
 		}
 		if (!isNotSent(result.reason)) failedItems.push(index);
