@@ -87,7 +87,7 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 480,
 			description:
-				'The most requests a minute the nodes send with this key. The SlickText documentation gives 480 a minute in one place and 240 in another. When SlickText shows that the key gets less (say 240 a minute), the nodes keep to that and to the same pace each second (4 a second), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
+				"The most requests a minute the nodes send with this key. The SlickText documentation gives 480 a minute in one place and 240 in another. When SlickText shows that the key gets less (say 240 a minute), the nodes keep to that and to the same pace each second (4 a second), whatever this field and 'Requests per Second' say; they never send faster than these fields. Empty, 0 or less means 480.",
 		},
 		{
 			displayName: 'Rate Limit Wait (Seconds)',
@@ -124,7 +124,7 @@ export class SlickTextApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'SlickText did not accept the API key (401). Copy the API key again from SlickText (Settings > API & Webhooks) into API Key.',
+						"SlickText did not accept the API key (401). Copy the API key again from SlickText (Settings > API & Webhooks) into 'API Key'.",
 				},
 			},
 			{
@@ -132,14 +132,14 @@ export class SlickTextApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'SlickText refused the request (403): the API key is wrong, or it belongs to another brand than the Brand ID. Check both; the Brand ID is the number in the web address of the SlickText web app while the brand is open (b12345 works too).',
+						"SlickText refused the request (403): the API key is wrong, or it belongs to another brand than the 'Brand ID'. Check both; the 'Brand ID' is the number in the web address of the SlickText web app while the brand is open (b12345 works too).",
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'SlickText found no such brand (404). Check the Brand ID and the Base URL.',
+					message: "SlickText found no such brand (404). Check the 'Brand ID' and the 'Base URL'.",
 				},
 			},
 		],

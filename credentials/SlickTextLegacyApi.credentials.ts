@@ -98,7 +98,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 480,
 			description:
-				'The most requests a minute the nodes send with this key. The SlickText documentation gives 480 a minute in one place and 240 in another. When SlickText shows that the key gets less (say 240 a minute), the nodes keep to that and to the same pace each second (4 a second), whatever this field and Requests per Second say; they never send faster than these fields. Empty, 0 or less means 480.',
+				"The most requests a minute the nodes send with this key. The SlickText documentation gives 480 a minute in one place and 240 in another. When SlickText shows that the key gets less (say 240 a minute), the nodes keep to that and to the same pace each second (4 a second), whatever this field and 'Requests per Second' say; they never send faster than these fields. Empty, 0 or less means 480.",
 		},
 		{
 			displayName: 'Rate Limit Wait (Seconds)',
@@ -134,7 +134,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'SlickText did not accept the keys (401). Check the Public Key and the Private Key (SlickText legacy dashboard > My Account > API).',
+						"SlickText did not accept the keys (401). Check the 'Public Key' and the 'Private Key' (SlickText legacy dashboard > My Account > API).",
 				},
 			},
 			{
@@ -142,14 +142,14 @@ export class SlickTextLegacyApi implements ICredentialType {
 				properties: {
 					value: 403,
 					message:
-						'SlickText refused the keys (403). Check the Public Key and the Private Key, and that the account has API access.',
+						"SlickText refused the keys (403). Check the 'Public Key' and the 'Private Key', and that the account has API access.",
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'Nothing answers at this address (404). Check the Base URL of the legacy API.',
+					message: "Nothing answers at this address (404). Check the 'Base URL' of the legacy API.",
 				},
 			},
 		],

@@ -26,18 +26,18 @@ const platformChoice: INodeProperties = {
 			name: 'Current',
 			value: 'current',
 			description:
-				'Accounts created from 22 January 2025 on, with Settings > API & Webhooks in the web app. Switching to it clears the legacy Events (and Webhook Secret, on older nodes).',
+				"Accounts created from 22 January 2025 on, with Settings > API & Webhooks in the web app. Switching to it clears the legacy 'Events' (and 'Webhook Secret', on older nodes).",
 		},
 		{
 			name: 'Legacy',
 			value: 'legacy',
 			description:
-				'Accounts whose dashboard is at www.slicktext.com/dashboard. Switching to it clears the Events and Confirm Events with SlickText.',
+				"Accounts whose dashboard is at www.slicktext.com/dashboard. Switching to it clears 'Events' and 'Confirm Events with SlickText'.",
 		},
 	],
 	default: 'current',
 	description:
-		"Which SlickText platform sends the events. Switching it clears what only the other platform has (its Events, Confirm Events with SlickText); pick the new platform's credential if its field is empty.",
+		"Which SlickText platform sends the events. Switching it clears what only the other platform has (its 'Events', 'Confirm Events with SlickText'); pick the new platform's credential if its field is empty.",
 	displayOptions: { show: { '@version': [1, 2] } },
 };
 
@@ -141,7 +141,7 @@ const webhookSecret: INodeProperties = {
 	typeOptions: { password: true },
 	default: '',
 	description:
-		'Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential and clear this field; it is stored in the workflow in plain text. Used only while the credential has no secret. When set, a request that SlickText did not sign with this secret is refused and starts nothing.',
+		"Deprecated: move the secret into the 'Webhook Secret' of the SlickText Legacy API credential and clear this field; it is stored in the workflow in plain text. Used only while the credential has no secret. When set, a request that SlickText did not sign with this secret is refused and starts nothing.",
 	// Version 1 only: from 2 on the secret is in the credential.
 	displayOptions: { show: { platform: ['legacy'], '@version': [1] } },
 };

@@ -229,8 +229,8 @@ export async function confirmInRun(ctx: IExecuteFunctions, items: INodeExecution
 	if (items.length === 0) return items;
 	// The credential is optional in the panel (events come without it): Confirm Events cannot work without one.
 	if (!ctx.getNode().credentials?.slickTextApi) {
-		throw new NodeOperationError(ctx.getNode(), 'Confirm Events with SlickText needs the SlickText API credential', {
-			description: "Choose, in the trigger, the SlickText API credential of the brand whose events come in, or turn Confirm Events off.",
+		throw new NodeOperationError(ctx.getNode(), "'Confirm Events with SlickText' needs the SlickText API credential", {
+			description: "Choose, in the trigger, the SlickText API credential of the brand whose events come in, or turn 'Confirm Events with SlickText' off.",
 		});
 	}
 	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;

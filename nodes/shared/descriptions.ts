@@ -112,7 +112,7 @@ export function simplifyProperties(fields: RecordFields): INodeProperties[] {
 			description: 'How much of each record the AI agent gets',
 			options: [
 				{ name: 'Raw', value: 'raw', description: 'Every field of each record' },
-				{ name: 'Selected Fields', value: 'selected', description: `The fields chosen below, and always the ${fieldLabel(id)}` },
+				{ name: 'Selected Fields', value: 'selected', description: `The fields chosen below, and always '${fieldLabel(id)}'` },
 				{ name: 'Simplified', value: 'simplified', description: 'The main fields only (IDs, name, number, status, dates)' },
 			],
 			displayOptions: { show: { '@tool': [true] } },
@@ -122,7 +122,7 @@ export function simplifyProperties(fields: RecordFields): INodeProperties[] {
 			name: 'outputFields',
 			type: 'multiOptions',
 			default: [],
-			description: `The fields the AI agent gets of each record, besides the ${fieldLabel(id)}`,
+			description: `The fields the AI agent gets of each record, besides '${fieldLabel(id)}'`,
 			options: others.map((key) => ({ name: fieldLabel(key), value: key })).sort((a, b) => a.name.localeCompare(b.name)),
 			displayOptions: { show: { output: ['selected'], '@tool': [true] } },
 		},

@@ -135,8 +135,8 @@ export function inputError(
 	const itemIndex = ctx.getItemIndex();
 	// An AI agent sees only the message: it gets the hint there, and no item index (noise to a model).
 	const message = isTool(ctx.getNode())
-		? `${field}: ${problem}.${hint ? ` ${hint}` : ''}`
-		: `${field}: ${problem} [item ${itemIndex}]`;
+		? `'${field}': ${problem}.${hint ? ` ${hint}` : ''}`
+		: `'${field}': ${problem} [item ${itemIndex}]`;
 	return own(
 		new NodeOperationError(ctx.getNode(), message, {
 			itemIndex,
@@ -190,8 +190,8 @@ export function describeTarget(path: string | undefined): string | undefined {
 }
 
 const AUTH_HINT: Record<Platform, string> = {
-	current: 'Check the API key and the brand ID in the SlickText API credential.',
-	legacy: 'Check the public and private keys in the SlickText Legacy API credential.',
+	current: "Check the 'API Key' and the 'Brand ID' in the SlickText API credential.",
+	legacy: "Check the 'Public Key' and the 'Private Key' in the SlickText Legacy API credential.",
 };
 
 export interface FailedResponse {

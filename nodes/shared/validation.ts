@@ -136,7 +136,7 @@ export function toIdList(ctx: IExecuteSingleFunctions, label: string, value: unk
 /** Fails when none of the given optional fields holds a value. */
 export function requireOneOf(ctx: IExecuteSingleFunctions, label: string, values: IDataObject, names: string[]): void {
 	if (!names.some((name) => !isBlank(values[name]))) {
-		throw inputError(ctx, label, `set at least one of ${names.join(', ')}`);
+		throw inputError(ctx, label, `set at least one of ${names.map((name) => `'${name}'`).join(', ')}`);
 	}
 }
 

@@ -42,7 +42,7 @@ describe('SlickText API credential', () => {
 		const wrongKey = await testCredential('slickTextApi', ctx.sandbox.currentCredentials({ apiKey: 'wrong-key' }));
 		expect(wrongKey.message).toMatch(/^SlickText refused the request \(403\): the API key is wrong, or it belongs to another brand/);
 		const otherBrand = await testCredential('slickTextApi', ctx.sandbox.currentCredentials({ brandId: '2002' }));
-		expect(otherBrand.message).toMatch(/Check both; the Brand ID is the number in the web address/);
+		expect(otherBrand.message).toMatch(/Check both; the 'Brand ID' is the number in the web address/);
 	});
 
 	it('is applied to node requests: every request carries the bearer header of the credential', async () => {

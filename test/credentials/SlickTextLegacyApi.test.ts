@@ -23,7 +23,7 @@ describe('SlickText Legacy API credential', () => {
 		);
 		expect(result.status).toBe('Error');
 		expect(result.message).not.toContain('not-the-private-key');
-		expect(result.message).toMatch(/^SlickText did not accept the keys \(401\)\. Check the Public Key and the Private Key/);
+		expect(result.message).toMatch(/^SlickText did not accept the keys \(401\)\. Check the 'Public Key' and the 'Private Key'/);
 		expect(ctx.sandbox.requests[0].status).toBe(401);
 	});
 

@@ -102,7 +102,7 @@ exports.run = async (ctx) => {
 		await check('a bad number comes back to the model as a useful message, without the item index', async () => {
 			// n8n hands the model the tool's output items as JSON; a failed call is [{error: <message>}].
 			const error = JSON.parse(lastToolResult(chats[2].body))[0].error;
-			assert.match(error, /Mobile Number: "555-0142" has fewer than 10 digits\. Give the whole number with its area code, and \+ and the country code outside the US, for example \+16175551234\./);
+			assert.match(error, /'Mobile Number': "555-0142" has fewer than 10 digits\. Give the whole number with its area code, and \+ and the country code outside the US, for example \+16175551234\./);
 			assert.doesNotMatch(error, /\[item/);
 		});
 

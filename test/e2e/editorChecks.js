@@ -178,7 +178,7 @@ exports.run = async (ctx) => {
 		// Not an API error "without a code": the route runner stops the run before n8n's routing node would wrap it.
 		assert.equal(error.name, 'NodeOperationError');
 		assert.equal(error.httpCode, undefined);
-		assert.equal(error.message, 'Mobile Number: "12345" has fewer than 10 digits [item 1]. Nothing was sent: 1 of 3 items has invalid input (item 1)');
+		assert.equal(error.message, '\'Mobile Number\': "12345" has fewer than 10 digits [item 1]. Nothing was sent: 1 of 3 items has invalid input (item 1)');
 		assert.equal(sandbox.requests.filter((r) => r.path.startsWith('/v1/brands/1001/contacts')).length, 0);
 	});
 };

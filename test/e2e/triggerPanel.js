@@ -29,8 +29,8 @@ const CURRENT_NOTICE =
 	'Open Webhook URLs above, choose Production URL and add that URL in SlickText under Settings > API & Webhooks > Webhooks, ticking the events chosen below';
 const LEGACY_NOTICE =
 	'Open Webhook URLs above, choose Production URL, add that URL as a webhook in the legacy dashboard and put its secret into the SlickText Legacy API credential (without one, every request is accepted)';
-const TO_LEGACY_CLEARS = 'Switching to it clears the Events and Confirm Events with SlickText.';
-const TO_CURRENT_CLEARS = 'Switching to it clears the legacy Events (and Webhook Secret, on older nodes).';
+const TO_LEGACY_CLEARS = "Switching to it clears 'Events' and 'Confirm Events with SlickText'.";
+const TO_CURRENT_CLEARS = "Switching to it clears the legacy 'Events' (and 'Webhook Secret', on older nodes).";
 
 exports.title = 'n8n editor in Chromium: the SlickText Trigger panel';
 

@@ -40,7 +40,7 @@ describe('bad input anywhere in the run: nothing is sent', () => {
 		// an HTTP code; the nodes' own route runner stops the run before it).
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect((result.error as any)?.context?.itemIndex).toBe(5);
-		expect(error.message).toBe('Mobile Number: is required [item 5]. Nothing was sent: 1 of 10 items has invalid input (item 5)');
+		expect(error.message).toBe('\'Mobile Number\': is required [item 5]. Nothing was sent: 1 of 10 items has invalid input (item 5)');
 		expect(result.json).toEqual([]);
 	});
 
@@ -53,9 +53,9 @@ describe('bad input anywhere in the run: nothing is sent', () => {
 		expect(sent(ctx.sandbox)).toHaveLength(0);
 		const error = describeError(result.error);
 		expect(error.message).toMatch(/Nothing was sent: 3 of 10 items have invalid input \(items 2, 5, 9\)$/);
-		expect(error.description).toContain('Mobile Number: "12345" has fewer than 10 digits [item 2]');
-		expect(error.description).toContain('Mobile Number: is required [item 5]');
-		expect(error.description).toContain('Mobile Number: "call me" is not a phone number [item 9]');
+		expect(error.description).toContain('\'Mobile Number\': "12345" has fewer than 10 digits [item 2]');
+		expect(error.description).toContain('\'Mobile Number\': is required [item 5]');
+		expect(error.description).toContain('\'Mobile Number\': "call me" is not a phone number [item 9]');
 	});
 
 	test('with Continue On Fail the 9 valid items are sent once each and item 5 is an error item', async () => {
@@ -80,7 +80,7 @@ describe('bad input anywhere in the run: nothing is sent', () => {
 			items: contacts.map((contact) => ({ contact })),
 			retryOnFail: { maxTries: 3, waitBetweenTries: 1 },
 		});
-		expect(describeError(result.error).message).toMatch(/^Contact: .*\[item 4\]\. Nothing was sent: 1 of 6 items/);
+		expect(describeError(result.error).message).toMatch(/^'Contact': .*\[item 4\]\. Nothing was sent: 1 of 6 items/);
 		expect(sent(ctx.sandbox, LEGACY_MESSAGES)).toHaveLength(0);
 		expect(sent(ctx.sandbox)).toHaveLength(0);
 	});
@@ -200,7 +200,7 @@ describe('checked before sending', () => {
 		const a = await runNode({ type: 'slickText', parameters: { resource: 'contact', operation: 'getAll', returnAll: false, limit } as any, credentials: current() });
 		const b = await runNode({ type: 'slickTextLegacy', parameters: { resource: 'contact', operation: 'getAll', returnAll: false, limit } as any, credentials: legacy() });
 		for (const result of [a, b]) {
-			expect(describeError(result.error).message).toMatch(/^Limit: must be a whole number of at least 1, got .*\[item 0\]$/);
+			expect(describeError(result.error).message).toMatch(/^'Limit': must be a whole number of at least 1, got .*\[item 0\]$/);
 		}
 		expect(sent(ctx.sandbox)).toHaveLength(0);
 	});
@@ -222,8 +222,8 @@ describe('checked before sending', () => {
 	});
 
 	test.each([
-		['an object', '={{ { name: "Ann" } }}', /^First Name: must be text, got an object \{"name":"Ann"\}/],
-		['an array', '={{ ["Ann", "Bo"] }}', /^First Name: must be text, got a list \["Ann","Bo"\]/],
+		['an object', '={{ { name: "Ann" } }}', /^'First Name': must be text, got an object \{"name":"Ann"\}/],
+		['an array', '={{ ["Ann", "Bo"] }}', /^'First Name': must be text, got a list \["Ann","Bo"\]/],
 	])('First Name given %s by expression is refused, naming the field', async (_name, firstName, problem) => {
 		const result = await runNode({
 			type: 'slickText',
@@ -314,8 +314,8 @@ describe('one time-zone rule for both nodes (the workflow is in America/New_York
 	])('%s fails the item in both nodes before any request', async (time, problem) => {
 		const a = await runNode({ type: 'slickText', parameters: campaign(time), credentials: current() });
 		const b = await runNode({ type: 'slickTextLegacy', parameters: schedule(time), credentials: legacy() });
-		expect(describeError(a.error).message).toMatch(/^Send At: /);
-		expect(describeError(b.error).message).toMatch(/^Scheduled For: /);
+		expect(describeError(a.error).message).toMatch(/^'Send At': /);
+		expect(describeError(b.error).message).toMatch(/^'Scheduled For': /);
 		for (const result of [a, b]) expect(describeError(result.error).message).toMatch(problem);
 		expect(sent(ctx.sandbox)).toHaveLength(0);
 	});

@@ -46,7 +46,7 @@ describe('API faults (current API)', () => {
 		expect(error.message).toMatch(headline);
 		expect(error.httpCode).toBe(String(status));
 		expect(error.description).toContain('The filter is wrong');
-		if (status === 401 || status === 403) expect(error.description).toMatch(/API key and the brand ID/);
+		if (status === 401 || status === 403) expect(error.description).toMatch(/'API Key' and the 'Brand ID'/);
 		// A refusal is sent once; a read answered 5xx is asked again (a 429: see below).
 		expect(sent(ctx.sandbox, contactPath)).toHaveLength(status >= 500 ? READ_TRIES : 1);
 		expectNoSecret(result.error);
@@ -195,8 +195,8 @@ describe('API faults (current API)', () => {
 		expect(result.items).toHaveLength(10);
 		const shape = result.items.map((item) => (item.json.error ? 'error' : item.json.contact_id));
 		expect(shape).toEqual([1, 2, 'error', 3, 4, 'error', 5, 6, 'error', 8]);
-		expect(String(result.items[2].json.error)).toMatch(/Contact: must be a number, got "abc" \[item 2\]/);
-		expect(String(result.items[5].json.error)).toMatch(/Contact: is required \[item 5\]/);
+		expect(String(result.items[2].json.error)).toMatch(/'Contact': must be a number, got "abc" \[item 2\]/);
+		expect(String(result.items[5].json.error)).toMatch(/'Contact': is required \[item 5\]/);
 		const paths = sent(ctx.sandbox, '/contacts/').map((r) => r.path);
 		expect(paths.sort()).toEqual(['1', '2', '3', '4', '5', '6', '8'].map((id) => `/v1/brands/1001/contacts/${id}`).sort());
 	});
@@ -210,8 +210,8 @@ describe('API faults (legacy API)', () => {
 	const contactPath = '/legacy/v1/contacts/3000001';
 
 	it.each([
-		[401, /Authorization failed/, /public and private keys/],
-		[403, /Forbidden/, /public and private keys/],
+		[401, /Authorization failed/, /'Public Key' and the 'Private Key'/],
+		[403, /Forbidden/, /'Public Key' and the 'Private Key'/],
 		[404, /Contact 3000001 was not found/, /Nope/],
 		// 400 and 422 carry SlickText's words in the headline; the description adds what to do.
 		[400, /Bad request: Nope/, /SlickText said: Nope\. SlickText found the request malformed or invalid: check this item's fields/],

@@ -43,7 +43,7 @@ export function replyFields(): INodeProperties[] {
 		},
 		{
 			displayName:
-				'An approval takes only replies the trigger verifies: the webhook secret in its SlickText Legacy API credential (legacy), or Confirm Events with SlickText (current)',
+				"An approval takes only replies the trigger verifies: the webhook secret in its SlickText Legacy API credential (legacy), or 'Confirm Events with SlickText' (current)",
 			name: 'approvalNotice',
 			type: 'notice',
 			default: '',
@@ -51,7 +51,7 @@ export function replyFields(): INodeProperties[] {
 		},
 		{
 			displayName:
-				"Without the webhook secret (legacy) or Confirm Events (current) in the trigger, anyone who reaches its URL could send this reply: the output's reply.verified says whether it was checked",
+				"Without the webhook secret (legacy) or 'Confirm Events with SlickText' (current) in the trigger, anyone who reaches its URL could send this reply: the output's reply.verified says whether it was checked",
 			name: 'freeTextNotice',
 			type: 'notice',
 			default: '',
@@ -106,7 +106,7 @@ export function replyFields(): INodeProperties[] {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether an approval may take a reply the trigger cannot verify (no webhook secret on legacy, no Confirm Events on current). Anyone who can reach the trigger\'s URL could then answer YES for the person. Free Text takes such replies anyway.',
+						"Whether an approval may take a reply the trigger cannot verify (no webhook secret on legacy, no 'Confirm Events with SlickText' on current). Anyone who can reach the trigger's URL could then answer YES for the person. Free Text takes such replies anyway.",
 				},
 				{
 					displayName: 'Limit Wait Time',
@@ -201,8 +201,8 @@ export function waitEnd(ctx: IExecuteFunctions, now: number): Date {
 	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined;
 	if (!limit) return WAIT_INDEFINITELY;
 	const fail = (problem: string) =>
-		new NodeOperationError(ctx.getNode(), `Limit Wait Time: ${problem} [item 0]`, {
-			description: 'Set how long the workflow waits for the answer, or remove Limit Wait Time to wait without a limit.',
+		new NodeOperationError(ctx.getNode(), `'Limit Wait Time': ${problem} [item 0]`, {
+			description: "Set how long the workflow waits for the answer, or remove 'Limit Wait Time' to wait without a limit.",
 			itemIndex: 0,
 		});
 	if (limit.limitType === 'atSpecifiedTime') {

@@ -17,7 +17,7 @@ export interface Person {
 }
 
 function fieldError(ctx: IExecuteFunctions, field: string, problem: string, hint: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${field}: ${problem} [item 0]`, { description: hint, itemIndex: 0 });
+	return new NodeOperationError(ctx.getNode(), `'${field}': ${problem} [item 0]`, { description: hint, itemIndex: 0 });
 }
 
 function checkedNumber(ctx: IExecuteFunctions, parameter: string): string {

@@ -59,7 +59,7 @@ function fail(ctx: IExecuteFunctions, message: string, description: string): Nod
 }
 
 const TRIGGER_URL_HINT =
-	"The credential's Trigger URL for Replies must be the Production URL of the published SlickText Trigger that receives the account's events.";
+	"The credential's 'Trigger URL for Replies' must be the Production URL of the published SlickText Trigger that receives the account's events.";
 
 /**
  * Pauses before asking the trigger's address again when n8n did not answer there: a webhook process
@@ -117,7 +117,7 @@ async function askTrigger(
 		case 404:
 			throw fail(
 				ctx,
-				"Nothing is published at the credential's Trigger URL for Replies",
+				"Nothing is published at the credential's 'Trigger URL for Replies'",
 				'Publish (n8n 1.x: activate) the workflow with the SlickText Trigger, and copy its Production URL into the credential.',
 			);
 		case 401:
@@ -132,8 +132,8 @@ async function askTrigger(
 /** What to turn on so that the trigger verifies replies. */
 const VERIFY_HINT: Record<Platform, string> = {
 	legacy:
-		"Put the webhook's secret (legacy dashboard) into the Webhook Secret of the SlickText Legacy API credential the SlickText Legacy Trigger uses.",
-	current: 'Turn on Confirm Events with SlickText in the SlickText Trigger (it then looks each reply up with SlickText).',
+		"Put the webhook's secret (legacy dashboard) into the 'Webhook Secret' of the SlickText Legacy API credential the SlickText Legacy Trigger uses.",
+	current: "Turn on 'Confirm Events with SlickText' in the SlickText Trigger (it then looks each reply up with SlickText).",
 };
 
 /**
@@ -154,14 +154,14 @@ export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, cr
 	if (!/^https?:\/\/\S+$/.test(triggerUrl)) {
 		throw fail(
 			ctx,
-			"The credential's Trigger URL for Replies is not set",
-			"Replies reach n8n at the SlickText Trigger. Publish a workflow with the SlickText Trigger, paste its Production URL into SlickText's webhook settings, and into this credential's Trigger URL for Replies.",
+			"The credential's 'Trigger URL for Replies' is not set",
+			"Replies reach n8n at the SlickText Trigger. Publish a workflow with the SlickText Trigger, paste its Production URL into SlickText's webhook settings, and into this credential's 'Trigger URL for Replies'.",
 		);
 	}
 	const until = waitEnd(ctx, Date.now());
 	const settings = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback));
 	if (settings.responseType === 'approval' && (settings.yes.length === 0 || settings.no.length === 0)) {
-		throw fail(ctx, settings.yes.length === 0 ? 'Yes Words is empty' : 'No Words is empty', 'Give at least one word for yes and one for no.');
+		throw fail(ctx, settings.yes.length === 0 ? "'Yes Words' is empty" : "'No Words' is empty", 'Give at least one word for yes and one for no.');
 	}
 	if (settings.yes.some((word) => settings.no.includes(word))) {
 		throw fail(ctx, 'A word is both a yes word and a no word', 'Each answer word may mean yes or no, not both.');
@@ -172,7 +172,7 @@ export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, cr
 		throw fail(
 			ctx,
 			'The SlickText Trigger cannot tell a real reply from a forged one, so it cannot take an approval',
-			`Anyone who can reach its URL could answer YES. ${VERIFY_HINT[platform]} To take unverified answers anyway, turn on Options > Accept Unverified Replies.`,
+			`Anyone who can reach its URL could answer YES. ${VERIFY_HINT[platform]} To take unverified answers anyway, turn on 'Accept Unverified Replies' in 'Options'.`,
 		);
 	}
 	return prepared;
@@ -313,7 +313,7 @@ export function waitingRun(platform: Platform, via: 'sendTo' | 'waitFor'): Opera
 		const whom = String(ctx.getNodeParameter(via, 0, 'contact'));
 		if (whom !== 'contact' && whom !== 'number') {
 			const field = via === 'sendTo' ? 'Send To' : 'Wait For';
-			throw fail(ctx, `${field}: "${whom}" is not one contact or one number`, 'Waiting for a reply is for one person: choose One Contact, or a mobile number.');
+			throw fail(ctx, `'${field}': "${whom}" is not one contact or one number`, "Waiting for a reply is for one person: choose 'One Contact', or a mobile number.");
 		}
 		const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
 		const prepared = await prepareWait(ctx, platform, credentials);

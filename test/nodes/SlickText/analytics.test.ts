@@ -64,9 +64,9 @@ describe('Analytics: Contact Growth', () => {
 	});
 
 	test.each([
-		[{ startDate: '={{ "2025-02-30" }}', endDate: '2025-03-01' }, 'Start Date: "2025-02-30" is not a date [item 0]'],
-		[{ startDate: '2025-03-01', endDate: '={{ "" }}' }, 'End Date: is required [item 0]'],
-		[{ startDate: '2025-03-02', endDate: '2025-03-01' }, 'End Date: 2025-03-01 is before the start date 2025-03-02 [item 0]'],
+		[{ startDate: '={{ "2025-02-30" }}', endDate: '2025-03-01' }, '\'Start Date\': "2025-02-30" is not a date [item 0]'],
+		[{ startDate: '2025-03-01', endDate: '={{ "" }}' }, '\'End Date\': is required [item 0]'],
+		[{ startDate: '2025-03-02', endDate: '2025-03-01' }, '\'End Date\': 2025-03-01 is before the start date 2025-03-02 [item 0]'],
 	])('dates %j fail before any request', async (dates, message) => {
 		const result = await run({ operation: 'contactGrowth', frequency: 'day', ...dates });
 		expect(result.error?.message).toBe(message);
@@ -100,7 +100,7 @@ describe('Analytics: Campaign', () => {
 
 	test('a non-numeric campaign ID fails before any request', async () => {
 		const result = await run({ operation: 'campaign', campaignId: { __rl: true, mode: 'id', value: '={{ "spring" }}' } });
-		expect(result.error?.message).toBe('Campaign: must be a number, got "spring" [item 0]');
+		expect(result.error?.message).toBe('\'Campaign\': must be a number, got "spring" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 

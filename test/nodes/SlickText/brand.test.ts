@@ -66,7 +66,7 @@ describe('Brand: Get Usage', () => {
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('Forbidden [item 0]');
 		expect(error.description).toContain('This API key has no access to brand 2002.');
-		expect(error.description).toContain('Check the API key and the brand ID');
+		expect(error.description).toContain("Check the 'API Key' and the 'Brand ID'");
 		expect(sent(ctx.sandbox)[0].path).toBe('/v1/brands/2002/usage');
 	});
 
@@ -75,7 +75,7 @@ describe('Brand: Get Usage', () => {
 		const error = result.error as any;
 		expect(error.httpCode).toBe('403');
 		expect(error.description).toContain('Invalid API key.');
-		expect(error.description).toContain('Check the API key and the brand ID');
+		expect(error.description).toContain("Check the 'API Key' and the 'Brand ID'");
 		expect(sent(ctx.sandbox)[0].headers.authorization).toBe('Bearer not-a-key');
 	});
 });

@@ -29,7 +29,7 @@ function onlyRequest() {
 	return request;
 }
 
-describe('Campaign: Create', () => {
+describe('\'Campaign\': Create', () => {
 	test('Send Now to all contacts: status "send", audience {all: true}; every subscribed contact gets the text', async () => {
 		const before = state().messages.length;
 		const subscribed = state().contacts.filter((c: any) => c.opt_in_status === 'subscribed').length;
@@ -149,7 +149,7 @@ describe('Campaign: Create', () => {
 			scheduledAt: '={{ "" }}',
 			audience: 'all',
 		});
-		expect(result.error?.message).toBe('Send At: is required when Send is Schedule [item 0]');
+		expect(result.error?.message).toBe('\'Send At\': is required when \'Send\' is Schedule [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -162,7 +162,7 @@ describe('Campaign: Create', () => {
 			scheduledAt: '={{ "2030-12-20" }}',
 			audience: 'all',
 		});
-		expect(result.error?.message).toBe('Send At: "2030-12-20" has no time of day [item 0]');
+		expect(result.error?.message).toBe('\'Send At\': "2030-12-20" has no time of day [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -175,7 +175,7 @@ describe('Campaign: Create', () => {
 			scheduledAt: '={{ "2020-01-01T10:00:00Z" }}',
 			audience: 'all',
 		});
-		expect(result.error?.message).toBe('Send At: 2020-01-01T10:00:00Z is in the past [item 0]');
+		expect(result.error?.message).toBe('\'Send At\': 2020-01-01T10:00:00Z is in the past [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -188,7 +188,7 @@ describe('Campaign: Create', () => {
 			audience: 'lists',
 			listIds: '={{ [] }}',
 		});
-		expect(result.error?.message).toBe('List Names or IDs: needs at least one ID [item 0]');
+		expect(result.error?.message).toBe('\'List Names or IDs\': needs at least one ID [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -201,7 +201,7 @@ describe('Campaign: Create', () => {
 			audience: 'lists',
 			listIds: '={{ ["1", "news"] }}',
 		});
-		expect(result.error?.message).toBe('List Names or IDs: "news" is not a numeric ID [item 0]');
+		expect(result.error?.message).toBe('\'List Names or IDs\': "news" is not a numeric ID [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -213,7 +213,7 @@ describe('Campaign: Create', () => {
 			audience: 'all',
 			additionalFields: { mediaUrl: 'cdn/picture.jpg' },
 		});
-		expect(result.error?.message).toBe('Media URL: "cdn/picture.jpg" is not a web address [item 0]');
+		expect(result.error?.message).toBe('\'Media URL\': "cdn/picture.jpg" is not a web address [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -225,13 +225,13 @@ describe('Campaign: Create', () => {
 		);
 		expect(result.json).toHaveLength(3);
 		expect(result.json[0]).toMatchObject({ name: 'One', status: 'draft' });
-		expect(result.json[1].error).toBe('Name: is required [item 1]');
+		expect(result.json[1].error).toBe('\'Name\': is required [item 1]');
 		expect(result.json[2]).toMatchObject({ name: 'Three', status: 'draft' });
 		expect(sent(ctx.sandbox)).toHaveLength(2);
 	});
 });
 
-describe('Campaign: Get', () => {
+describe('\'Campaign\': Get', () => {
 	test('sends GET /campaigns/{id} and outputs the campaign unwrapped', async () => {
 		const campaign = withStatus('scheduled');
 		const result = await run({ operation: 'get', campaignId: locator('list', String(campaign.campaign_id)) });
@@ -250,12 +250,12 @@ describe('Campaign: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', campaignId: locator('id', '={{ "first" }}') });
-		expect(result.error?.message).toBe('Campaign: must be a number, got "first" [item 0]');
+		expect(result.error?.message).toBe('\'Campaign\': must be a number, got "first" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Campaign: Get Many', () => {
+describe('\'Campaign\': Get Many', () => {
 	test('Return All asks for a page of 10000 and outputs every campaign', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -289,7 +289,7 @@ describe('Campaign: Get Many', () => {
 	});
 });
 
-describe('Campaign: Update', () => {
+describe('\'Campaign\': Update', () => {
 	test('sends only the fields set: a draft renamed, scheduled and given segments', async () => {
 		const draft = withStatus('draft');
 		const result = await run({
@@ -346,13 +346,13 @@ describe('Campaign: Update', () => {
 
 	test('an update with nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', campaignId: locator('id', '2'), updateFields: {} });
-		expect(result.error?.message).toBe('Update Fields: set at least one field [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': set at least one field [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a schedule without a time fails before any request', async () => {
 		const result = await run({ operation: 'update', campaignId: locator('id', '2'), updateFields: { delivery: 'schedule' } });
-		expect(result.error?.message).toBe('Send At: is required when Send is Schedule [item 0]');
+		expect(result.error?.message).toBe('\'Send At\': is required when \'Send\' is Schedule [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -362,19 +362,19 @@ describe('Campaign: Update', () => {
 			campaignId: locator('id', '2'),
 			updateFields: { audience: 'lists', listIds: [] },
 		});
-		expect(result.error?.message).toBe('List Names or IDs: needs at least one ID [item 0]');
+		expect(result.error?.message).toBe('\'List Names or IDs\': needs at least one ID [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('lists without the Lists audience fail before any request', async () => {
 		const result = await run({ operation: 'update', campaignId: locator('id', '2'), updateFields: { listIds: [1] } });
-		expect(result.error?.message).toBe('List Names or IDs: are only used when Audience is Lists [item 0]');
+		expect(result.error?.message).toBe('\'List Names or IDs\': are only used when \'Audience\' is Lists [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'update', campaignId: locator('id', '={{ "2x" }}'), updateFields: { name: 'X' } });
-		expect(result.error?.message).toBe('Campaign: must be a number, got "2x" [item 0]');
+		expect(result.error?.message).toBe('\'Campaign\': must be a number, got "2x" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -388,7 +388,7 @@ describe('Campaign: Update', () => {
 	});
 });
 
-describe('Campaign: Delete', () => {
+describe('\'Campaign\': Delete', () => {
 	test('deleting a scheduled campaign cancels it: DELETE, {deleted, campaign_id}, gone from the sandbox', async () => {
 		const scheduled = withStatus('scheduled');
 		const result = await run({ operation: 'delete', campaignId: locator('list', String(scheduled.campaign_id)) });
@@ -402,7 +402,7 @@ describe('Campaign: Delete', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', campaignId: locator('id', '={{ "all" }}') });
-		expect(result.error?.message).toBe('Campaign: must be a number, got "all" [item 0]');
+		expect(result.error?.message).toBe('\'Campaign\': must be a number, got "all" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -23,7 +23,7 @@ async function run(parameters: Record<string, unknown>, items?: object[], contin
 	});
 }
 
-describe('Contact: Create', () => {
+describe('\'Contact\': Create', () => {
 	test('sends every field of the create body and outputs the new contact, which the sandbox now holds', async () => {
 		const before = contacts().length;
 		const result = await run({
@@ -112,7 +112,7 @@ describe('Contact: Create', () => {
 
 	test('a mobile number with fewer than 10 digits fails before any request', async () => {
 		const result = await run({ operation: 'create', mobileNumber: '={{ "555-1234" }}' });
-		expect(result.error?.message).toBe('Mobile Number: "555-1234" has fewer than 10 digits [item 0]');
+		expect(result.error?.message).toBe('\'Mobile Number\': "555-1234" has fewer than 10 digits [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -122,7 +122,7 @@ describe('Contact: Create', () => {
 			mobileNumber: '6175550177',
 			additionalFields: { birthdate: '={{ "1990-02-30" }}' },
 		});
-		expect(result.error?.message).toBe('Birthdate: "1990-02-30" is not a date [item 0]');
+		expect(result.error?.message).toBe('\'Birthdate\': "1990-02-30" is not a date [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -132,7 +132,7 @@ describe('Contact: Create', () => {
 			mobileNumber: '6175550177',
 			additionalFields: { customFields: { field: [{ name: '', value: 'x' }] } },
 		});
-		expect(result.error?.message).toBe('Custom Fields: choose a field for every value [item 0]');
+		expect(result.error?.message).toBe('\'Custom Fields\': choose a field for every value [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -156,7 +156,7 @@ describe('Contact: Create', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.json).toHaveLength(3);
 		expect(result.json[0]).toMatchObject({ mobile_number: '+16175550101' });
-		expect(result.json[1].error).toBe('Mobile Number: "12345" has fewer than 10 digits [item 1]');
+		expect(result.json[1].error).toBe('\'Mobile Number\': "12345" has fewer than 10 digits [item 1]');
 		expect(result.json[2]).toMatchObject({ mobile_number: '+16175550103' });
 		expect(sent(ctx.sandbox)).toHaveLength(2);
 		expect(sent(ctx.sandbox).map((r) => r.body)).toEqual(
@@ -165,7 +165,7 @@ describe('Contact: Create', () => {
 	});
 });
 
-describe('Contact: Get', () => {
+describe('\'Contact\': Get', () => {
 	test('sends GET /contacts/{id} and outputs the contact unwrapped, timestamps as given', async () => {
 		const contact = contacts()[10];
 		const result = await run({ operation: 'get', contactId: locator('list', String(contact.contact_id)) });
@@ -189,7 +189,7 @@ describe('Contact: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', contactId: locator('id', '={{ "abc" }}') });
-		expect(result.error?.message).toBe('Contact: must be a number, got "abc" [item 0]');
+		expect(result.error?.message).toBe('\'Contact\': must be a number, got "abc" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -203,14 +203,14 @@ describe('Contact: Get', () => {
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('Forbidden [item 0]');
 		expect(error.description).toContain('This API key has no access to brand 2002.');
-		expect(error.description).toContain('Check the API key and the brand ID');
+		expect(error.description).toContain("Check the 'API Key' and the 'Brand ID'");
 		const [request] = sent(ctx.sandbox);
 		expect(request.path).toBe('/v1/brands/2002/contacts/1');
 		expect(request.headers.authorization).toBe(AUTH);
 	});
 });
 
-describe('Contact: Get Many', () => {
+describe('\'Contact\': Get Many', () => {
 	test('Return All reads the 250 contacts in one page of 10000', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -250,7 +250,7 @@ describe('Contact: Get Many', () => {
 		expect(result.json).toHaveLength(20000);
 	});
 
-	test('Return All: when the page with the last records still says "more", one more request finds nothing new', async () => {
+	test('\'Return All\': when the page with the last records still says "more", one more request finds nothing new', async () => {
 		ctx.sandbox.reset({ contacts: 20000 });
 		// Some APIs only know there is no more when a page comes back short.
 		ctx.sandbox.injectFault({
@@ -364,7 +364,7 @@ describe('Contact: Get Many', () => {
 	});
 });
 
-describe('Contact: Update', () => {
+describe('\'Contact\': Update', () => {
 	test('by ID: sends PUT /contacts/{id} with only the fields set, custom fields as top-level keys', async () => {
 		const contact = contacts()[3];
 		const result = await run({
@@ -433,7 +433,7 @@ describe('Contact: Update', () => {
 			mobileNumber: '+1 (617) 555-0000',
 			updateFields: { firstName: 'Nobody' },
 		});
-		expect(result.error?.message).toBe('Mobile Number: no contact has the number +16175550000 [item 0]');
+		expect(result.error?.message).toBe('\'Mobile Number\': no contact has the number +16175550000 [item 0]');
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(1);
 		expect(requests[0].method).toBe('GET');
@@ -455,7 +455,7 @@ describe('Contact: Update', () => {
 
 	test('an update with nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', contactId: locator('id', '3'), updateFields: {} });
-		expect(result.error?.message).toBe('Update Fields: set at least one field [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': set at least one field [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -466,7 +466,7 @@ describe('Contact: Update', () => {
 			mobileNumber: '={{ "617555" }}',
 			updateFields: { firstName: 'X' },
 		});
-		expect(result.error?.message).toBe('Mobile Number: "617555" has fewer than 10 digits [item 0]');
+		expect(result.error?.message).toBe('\'Mobile Number\': "617555" has fewer than 10 digits [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -476,7 +476,7 @@ describe('Contact: Update', () => {
 			contactId: locator('id', '={{ "12a" }}'),
 			updateFields: { firstName: 'X' },
 		});
-		expect(result.error?.message).toBe('Contact: must be a number, got "12a" [item 0]');
+		expect(result.error?.message).toBe('\'Contact\': must be a number, got "12a" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -490,7 +490,7 @@ describe('Contact: Update', () => {
 	});
 });
 
-describe('Contact: Delete', () => {
+describe('\'Contact\': Delete', () => {
 	test('sends DELETE, outputs {deleted, contact_id} and removes the contact', async () => {
 		const contact = contacts()[8];
 		const before = contacts().length;
@@ -507,7 +507,7 @@ describe('Contact: Delete', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', contactId: locator('id', '={{ "x" }}') });
-		expect(result.error?.message).toBe('Contact: must be a number, got "x" [item 0]');
+		expect(result.error?.message).toBe('\'Contact\': must be a number, got "x" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -527,7 +527,7 @@ describe('Custom field names', () => {
 			mobileNumber: '6175550177',
 			additionalFields: { customFields: { field: [{ name: 'email', value: 'x@example.com' }] } },
 		});
-		expect(result.error?.message).toBe('Custom Fields: "email" is a standard contact field [item 0]');
+		expect(result.error?.message).toBe('\'Custom Fields\': "email" is a standard contact field [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -19,7 +19,7 @@ async function upsert(mobileNumber: string, additionalFields: object = {}) {
 	});
 }
 
-describe('Contact: Create or Update', () => {
+describe('\'Contact\': Create or Update', () => {
 	test('a new number: looks it up, finds nothing, creates the contact', async () => {
 		const before = contacts().length;
 		const result = await upsert('617-555-0142', { firstName: 'Dana', forceDoubleOptIn: true });
@@ -122,7 +122,7 @@ describe('Contact: Create or Update', () => {
 
 	test('a mobile number with fewer than 10 digits fails before any request', async () => {
 		const result = await upsert('={{ "617 555" }}');
-		expect(result.error?.message).toBe('Mobile Number: "617 555" has fewer than 10 digits [item 0]');
+		expect(result.error?.message).toBe('\'Mobile Number\': "617 555" has fewer than 10 digits [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

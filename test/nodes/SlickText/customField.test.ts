@@ -18,7 +18,7 @@ async function run(parameters: Record<string, unknown>, items?: IDataObject[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'customField', ...parameters }, credentials: creds(), items });
 }
 
-describe('Custom Field: Create', () => {
+describe('\'Custom Field\': Create', () => {
 	test('sends POST /custom-fields with name, data type and description and outputs the field', async () => {
 		const before = fields().length;
 		const result = await run({
@@ -52,12 +52,12 @@ describe('Custom Field: Create', () => {
 
 	test('a blank name fails before any request', async () => {
 		const result = await run({ operation: 'create', name: '={{ "" }}', dataType: 'number' });
-		expect(result.error?.message).toBe('Name: is required [item 0]');
+		expect(result.error?.message).toBe('\'Name\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Custom Field: Get', () => {
+describe('\'Custom Field\': Get', () => {
 	test('sends GET /custom-fields/{id} and outputs the field', async () => {
 		const field = byInternal('loyalty_points');
 		const result = await run({ operation: 'get', customFieldId: rl('list', String(field.custom_field_id)) });
@@ -76,12 +76,12 @@ describe('Custom Field: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', customFieldId: rl('id', '={{ "vip" }}') });
-		expect(result.error?.message).toBe('Custom Field: must be a number, got "vip" [item 0]');
+		expect(result.error?.message).toBe('\'Custom Field\': must be a number, got "vip" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Custom Field: Get Many', () => {
+describe('\'Custom Field\': Get Many', () => {
 	test('Return All asks for pages of 10000 and outputs every field', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -109,7 +109,7 @@ describe('Custom Field: Get Many', () => {
 	});
 });
 
-describe('Custom Field: Update', () => {
+describe('\'Custom Field\': Update', () => {
 	test('renaming keeps the internal name; only the fields set are sent', async () => {
 		const field = byInternal('favorite_drink');
 		const result = await run({
@@ -143,18 +143,18 @@ describe('Custom Field: Update', () => {
 
 	test('nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', customFieldId: rl('id', '1'), updateFields: { name: '={{ " " }}' } });
-		expect(result.error?.message).toBe('Update Fields: set at least one of Name, Data Type, Description [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': set at least one of \'Name\', \'Data Type\', \'Description\' [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'update', customFieldId: rl('id', '={{ "x" }}'), updateFields: { name: 'A' } });
-		expect(result.error?.message).toBe('Custom Field: must be a number, got "x" [item 0]');
+		expect(result.error?.message).toBe('\'Custom Field\': must be a number, got "x" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Custom Field: Delete', () => {
+describe('\'Custom Field\': Delete', () => {
 	test('sends DELETE, outputs {deleted, custom_field_id}; the values are gone from every contact', async () => {
 		const field = byInternal('favorite_drink');
 		const holders = () => brand().contacts.filter((c: any) => c.custom_fields && 'favorite_drink' in c.custom_fields);
@@ -172,12 +172,12 @@ describe('Custom Field: Delete', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', customFieldId: rl('id', '={{ "" }}') });
-		expect(result.error?.message).toBe('Custom Field: is required [item 0]');
+		expect(result.error?.message).toBe('\'Custom Field\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Custom Field: From List', () => {
+describe('\'Custom Field\': From List', () => {
 	test('searchCustomFields offers the fields by name and id', async () => {
 		const found = (await loadOptions({ type: 'slickText', method: 'searchCustomFields', kind: 'listSearch', credentials: creds() })) as any;
 		expect(found.results).toEqual(fields().map((f) => ({ name: f.name, value: String(f.custom_field_id) })));

@@ -15,7 +15,7 @@ async function run(parameters: Record<string, unknown>, items?: object[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'inboxThread', ...parameters }, credentials: creds(), items });
 }
 
-describe('Inbox Thread: Get Many', () => {
+describe('\'Inbox Thread\': Get Many', () => {
 	test('Return All asks for pages of 10000 and outputs every thread', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -62,7 +62,7 @@ describe('Inbox Thread: Get Many', () => {
 		'a non-numeric Contact (%s) fails before any request',
 		async (_how, value) => {
 			const result = await run({ operation: 'getAll', returnAll: true, filters: { _contact_id: value } });
-			expect(result.error?.message).toBe('Contact: must be a number, got "abc" [item 0]');
+			expect(result.error?.message).toBe('\'Contact\': must be a number, got "abc" [item 0]');
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		},
 	);
@@ -74,7 +74,7 @@ describe('Inbox Thread: Get Many', () => {
 	});
 });
 
-describe('Inbox Thread: Get Messages', () => {
+describe('\'Inbox Thread\': Get Messages', () => {
 	test('sends GET /inbox-threads/{id}/content with a string ID and outputs one item per message', async () => {
 		const thread = threads()[1];
 		const content = brand().threadContent.get(thread._id);
@@ -99,8 +99,8 @@ describe('Inbox Thread: Get Messages', () => {
 	});
 
 	test.each([
-		['has other characters', '={{ "6744a297/../x" }}', 'Inbox Thread: "6744a297/../x" is not a thread ID [item 0]'],
-		['is empty', '={{ "" }}', 'Inbox Thread: is required [item 0]'],
+		['has other characters', '={{ "6744a297/../x" }}', '\'Inbox Thread\': "6744a297/../x" is not a thread ID [item 0]'],
+		['is empty', '={{ "" }}', '\'Inbox Thread\': is required [item 0]'],
 	])('an ID that %s fails before any request', async (_case, value, message) => {
 		const result = await run({ operation: 'getMessages', inboxThreadId: byId('id', value), returnAll: true });
 		expect(result.error?.message).toBe(message);
@@ -115,7 +115,7 @@ describe('Inbox Thread: Get Messages', () => {
 	});
 });
 
-describe('Inbox Thread: Update', () => {
+describe('\'Inbox Thread\': Update', () => {
 	test('sends PUT with the status and outputs the thread, now closed', async () => {
 		const thread = threads().find((t) => t.status === 'open');
 		const result = await run({ operation: 'update', inboxThreadId: byId('list', thread._id), updateFields: { status: 'closed' } });
@@ -144,9 +144,9 @@ describe('Inbox Thread: Update', () => {
 	});
 
 	test.each([
-		[{}, 'Update Fields: set at least one of Status, Assigned User ID, Tag IDs [item 0]'],
-		[{ assignedUserId: 'bob' }, 'Assigned User ID: must be a number, got "bob" [item 0]'],
-		[{ tagIds: 'aa11, b-2' }, 'Tag IDs: "b-2" is not a tag ID [item 0]'],
+		[{}, '\'Update Fields\': set at least one of \'Status\', \'Assigned User ID\', \'Tag IDs\' [item 0]'],
+		[{ assignedUserId: 'bob' }, '\'Assigned User ID\': must be a number, got "bob" [item 0]'],
+		[{ tagIds: 'aa11, b-2' }, '\'Tag IDs\': "b-2" is not a tag ID [item 0]'],
 	])('Update Fields %j fail before any request', async (updateFields, message) => {
 		const result = await run({ operation: 'update', inboxThreadId: byId('id', threads()[0]._id), updateFields });
 		expect(result.error?.message).toBe(message);
@@ -155,7 +155,7 @@ describe('Inbox Thread: Update', () => {
 
 	test('a bad thread ID fails before any request', async () => {
 		const result = await run({ operation: 'update', inboxThreadId: byId('id', '={{ "a b" }}'), updateFields: { status: 'open' } });
-		expect(result.error?.message).toBe('Inbox Thread: "a b" is not a thread ID [item 0]');
+		expect(result.error?.message).toBe('\'Inbox Thread\': "a b" is not a thread ID [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -13,7 +13,7 @@ async function run(parameters: Record<string, unknown>) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'keyword', ...parameters }, credentials: creds() });
 }
 
-describe('Keyword: Get', () => {
+describe('\'Keyword\': Get', () => {
 	test('sends GET /keywords/{id} and outputs the keyword unwrapped', async () => {
 		const keyword = keywords()[1];
 		const result = await run({ operation: 'get', keywordId: locator('list', String(keyword.keyword_id)) });
@@ -34,12 +34,12 @@ describe('Keyword: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', keywordId: locator('id', '={{ "COFFEE" }}') });
-		expect(result.error?.message).toBe('Keyword: must be a number, got "COFFEE" [item 0]');
+		expect(result.error?.message).toBe('\'Keyword\': must be a number, got "COFFEE" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Keyword: Get Many', () => {
+describe('\'Keyword\': Get Many', () => {
 	test('Return All asks for a page of 10000 and outputs every keyword', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -79,7 +79,7 @@ describe('Keyword: Get Many', () => {
 	});
 });
 
-describe('Keyword: Delete', () => {
+describe('\'Keyword\': Delete', () => {
 	test('sends DELETE, outputs {deleted, keyword_id} and removes the keyword', async () => {
 		const keyword = keywords()[3];
 		const before = keywords().length;
@@ -96,7 +96,7 @@ describe('Keyword: Delete', () => {
 
 	test('a blank ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', keywordId: locator('id', '={{ "" }}') });
-		expect(result.error?.message).toBe('Keyword: is required [item 0]');
+		expect(result.error?.message).toBe('\'Keyword\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -15,7 +15,7 @@ async function run(parameters: Record<string, unknown>, items?: object[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'link', ...parameters }, credentials: creds(), items });
 }
 
-describe('Link: Create', () => {
+describe('\'Link\': Create', () => {
 	test('sends POST /links with {name, url} and outputs the new link, which the sandbox now holds', async () => {
 		const before = links().length;
 		const result = await run({ operation: 'create', name: 'Spring menu', url: ' https://example.com/spring ' });
@@ -34,9 +34,9 @@ describe('Link: Create', () => {
 	});
 
 	test.each([
-		['not a URL', '={{ "example" }}', 'URL: "example" is not a web address [item 0]'],
-		['another scheme', '={{ "ftp://example.com/x" }}', 'URL: "ftp://example.com/x" is not a web address [item 0]'],
-		['blank', '={{ "  " }}', 'URL: is required [item 0]'],
+		['not a URL', '={{ "example" }}', '\'URL\': "example" is not a web address [item 0]'],
+		['another scheme', '={{ "ftp://example.com/x" }}', '\'URL\': "ftp://example.com/x" is not a web address [item 0]'],
+		['blank', '={{ "  " }}', '\'URL\': is required [item 0]'],
 	])('a URL that is %s fails before any request', async (_case, url, message) => {
 		const result = await run({ operation: 'create', name: 'X', url });
 		expect(result.error?.message).toBe(message);
@@ -45,12 +45,12 @@ describe('Link: Create', () => {
 
 	test('a blank name fails before any request', async () => {
 		const result = await run({ operation: 'create', name: '={{ "" }}', url: 'https://example.com' });
-		expect(result.error?.message).toBe('Name: is required [item 0]');
+		expect(result.error?.message).toBe('\'Name\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Link: Get', () => {
+describe('\'Link\': Get', () => {
 	test('sends GET /links/{id} and outputs the link with its clicks', async () => {
 		const link = links()[1];
 		const result = await run({ operation: 'get', linkId: byId('list', String(link.link_id)) });
@@ -64,12 +64,12 @@ describe('Link: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', linkId: byId('id', '={{ "x1" }}') });
-		expect(result.error?.message).toBe('Link: must be a number, got "x1" [item 0]');
+		expect(result.error?.message).toBe('\'Link\': must be a number, got "x1" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Link: Get Many', () => {
+describe('\'Link\': Get Many', () => {
 	test('Return All asks for pages of 10000 and outputs every link', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		const [request] = sent(ctx.sandbox);
@@ -100,7 +100,7 @@ describe('Link: Get Many', () => {
 	});
 });
 
-describe('Link: Update', () => {
+describe('\'Link\': Update', () => {
 	test('sends PUT with name, url and active as 0, and outputs the changed link', async () => {
 		const link = links()[0];
 		expect(link.active).toBe(1);
@@ -128,19 +128,19 @@ describe('Link: Update', () => {
 
 	test('no update field fails before any request', async () => {
 		const result = await run({ operation: 'update', linkId: byId('id', '1'), updateFields: {} });
-		expect(result.error?.message).toBe('Update Fields: set at least one of Name, URL, Active [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': set at least one of \'Name\', \'URL\', \'Active\' [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a bad URL fails before any request', async () => {
 		const result = await run({ operation: 'update', linkId: byId('id', '1'), updateFields: { url: 'example.com' } });
-		expect(result.error?.message).toBe('URL: "example.com" is not a web address [item 0]');
+		expect(result.error?.message).toBe('\'URL\': "example.com" is not a web address [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 		expect(stored(1).url).toBe('https://example.com/menu/1');
 	});
 });
 
-describe('Link: Delete', () => {
+describe('\'Link\': Delete', () => {
 	test('sends DELETE, outputs {deleted, link_id} and removes the link', async () => {
 		const link = links()[2];
 		const result = await run({ operation: 'delete', linkId: byId('id', String(link.link_id)) });
@@ -162,7 +162,7 @@ describe('Link: Delete', () => {
 			continueOnFail: true,
 		});
 		expect(result.json[0]).toEqual({ deleted: true, link_id: 1 });
-		expect(result.json[1].error).toBe('Link: must be a number, got "abc" [item 1]');
+		expect(result.json[1].error).toBe('\'Link\': must be a number, got "abc" [item 1]');
 		expect(sent(ctx.sandbox)).toHaveLength(1);
 		expect(sent(ctx.sandbox)[0].path).toBe(`${BRAND}/links/1`);
 	});

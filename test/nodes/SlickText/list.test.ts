@@ -19,7 +19,7 @@ async function run(parameters: Record<string, unknown>, items?: IDataObject[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'list', ...parameters }, credentials: creds(), items });
 }
 
-describe('List: Create', () => {
+describe('\'List\': Create', () => {
 	test('sends POST /lists with name and description and outputs the new list', async () => {
 		const before = lists().length;
 		const result = await run({
@@ -51,12 +51,12 @@ describe('List: Create', () => {
 
 	test('a blank name fails before any request, naming the item', async () => {
 		const result = await run({ operation: 'create', name: '={{ "  " }}' });
-		expect(result.error?.message).toBe('Name: is required [item 0]');
+		expect(result.error?.message).toBe('\'Name\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('List: Get', () => {
+describe('\'List\': Get', () => {
 	test('sends GET /lists/{id} and outputs the list (From List mode)', async () => {
 		const list = listNamed('VIP Club');
 		const result = await run({ operation: 'get', listId: rl('list', String(list.contact_list_id)) });
@@ -79,12 +79,12 @@ describe('List: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', listId: rl('id', '={{ "VIP" }}') });
-		expect(result.error?.message).toBe('List: must be a number, got "VIP" [item 0]');
+		expect(result.error?.message).toBe('\'List\': must be a number, got "VIP" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('List: Get Many', () => {
+describe('\'List\': Get Many', () => {
 	test('Return All asks for pages of 10000 and outputs every list', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -111,7 +111,7 @@ describe('List: Get Many', () => {
 	});
 });
 
-describe('List: Update', () => {
+describe('\'List\': Update', () => {
 	test('sends PUT with only the fields set and outputs the updated list', async () => {
 		const list = listNamed('Winback') ?? lists()[1];
 		const { description } = list;
@@ -145,12 +145,12 @@ describe('List: Update', () => {
 
 	test('nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', listId: rl('id', '1'), updateFields: { name: '={{ "" }}' } });
-		expect(result.error?.message).toBe('Update Fields: set at least one of Name, Description [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': set at least one of \'Name\', \'Description\' [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('List: Delete', () => {
+describe('\'List\': Delete', () => {
 	test('sends DELETE, outputs {deleted, contact_list_id} and removes the list', async () => {
 		const list = listNamed('Downtown Store');
 		const before = lists().length;
@@ -167,12 +167,12 @@ describe('List: Delete', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', listId: rl('id', '={{ "1; 2" }}') });
-		expect(result.error?.message).toBe('List: must be a number, got "1; 2" [item 0]');
+		expect(result.error?.message).toBe('\'List\': must be a number, got "1; 2" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('List: Get Contacts', () => {
+describe('\'List\': Get Contacts', () => {
 	const memberIds = (listId: number) =>
 		brand().contacts.filter((c: any) => members(listId).has(c.contact_id)).map((c: any) => c.contact_id);
 
@@ -228,7 +228,7 @@ describe('List: Get Contacts', () => {
 	});
 });
 
-describe('List: Count Contacts', () => {
+describe('\'List\': Count Contacts', () => {
 	test('sends GET /lists/{id}/contacts/count and outputs {list_id, count}', async () => {
 		const list = listNamed('VIP Club');
 		const count = members(list.contact_list_id).size;
@@ -262,7 +262,7 @@ describe('List: Count Contacts', () => {
 	});
 });
 
-describe('List: From List', () => {
+describe('\'List\': From List', () => {
 	test('searchLists offers the lists by name and id', async () => {
 		const found = (await loadOptions({ type: 'slickText', method: 'searchLists', kind: 'listSearch', credentials: creds() })) as any;
 		expect(found.results).toEqual(lists().map((l) => ({ name: l.name, value: String(l.contact_list_id) })));

@@ -51,7 +51,7 @@ describe('List > Get Contacts: Opt-In Status filtered in the node', () => {
 
 	test('a status given by expression that is not one of the four fails before any request', async () => {
 		const result = await run({ operation: 'getContacts', listId: list(1), returnAll: true, filters: { optInStatus: '={{ ["unsubscribed", "gone"] }}' } });
-		expect(result.error?.message).toContain('Opt-In Status: "gone" is not one of: blocked, not subscribed, subscribed, unsubscribed [item 0]');
+		expect(result.error?.message).toContain('\'Opt-In Status\': "gone" is not one of: blocked, not subscribed, subscribed, unsubscribed [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 

@@ -28,7 +28,7 @@ async function run(parameters: Record<string, unknown>, items?: IDataObject[], c
 	});
 }
 
-describe('List: Add Contacts', () => {
+describe('\'List\': Add Contacts', () => {
 	test('sends one POST /lists/contacts with every contact and list, from an array expression', async () => {
 		const lists = [listId('Tasting Panel'), listId('Holiday Signups')];
 		const contacts = outsiders(lists, 3);
@@ -106,19 +106,19 @@ describe('List: Add Contacts', () => {
 
 		test('an empty list of contact IDs', async () => {
 			const result = await run({ operation: 'addContacts', contactIds: '={{ [] }}', listIds: [list()] });
-			expect(result.error?.message).toBe('Contact IDs: needs at least one ID [item 0]');
+			expect(result.error?.message).toBe('\'Contact IDs\': needs at least one ID [item 0]');
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		});
 
 		test('a blank string of contact IDs', async () => {
 			const result = await run({ operation: 'addContacts', contactIds: '={{ " , " }}', listIds: [list()] });
-			expect(result.error?.message).toBe('Contact IDs: needs at least one ID [item 0]');
+			expect(result.error?.message).toBe('\'Contact IDs\': needs at least one ID [item 0]');
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		});
 
 		test('a non-numeric contact ID in the list', async () => {
 			const result = await run({ operation: 'addContacts', contactIds: '5, 6a, 7', listIds: [list()] });
-			expect(result.error?.message).toBe('Contact IDs: "6a" is not a numeric ID [item 0]');
+			expect(result.error?.message).toBe('\'Contact IDs\': "6a" is not a numeric ID [item 0]');
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		});
 
@@ -126,13 +126,13 @@ describe('List: Add Contacts', () => {
 			const result = await run({ operation: 'addContacts', contactIds: '5', listIds: '={{ $json.lists }}' }, [
 				{ lists: [] },
 			]);
-			expect(result.error?.message).toBe('List Names or IDs: choose at least one list [item 0]');
+			expect(result.error?.message).toBe('\'List Names or IDs\': choose at least one list [item 0]');
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		});
 
 		test('a list expression that gives a name instead of an ID', async () => {
 			const result = await run({ operation: 'addContacts', contactIds: '5', listIds: '={{ ["VIP Club"] }}' });
-			expect(result.error?.message).toBe('List Names or IDs: "VIP Club" is not a numeric ID [item 0]');
+			expect(result.error?.message).toBe('\'List Names or IDs\': "VIP Club" is not a numeric ID [item 0]');
 			expect(ctx.sandbox.requests).toHaveLength(0);
 		});
 	});
@@ -149,7 +149,7 @@ describe('List: Add Contacts', () => {
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json).toEqual(expect.objectContaining({ success: true, contact_ids: [a] }));
 		expect(result.items[0].error).toBeUndefined();
-		expect(result.items[1].error?.message).toBe('Contact IDs: "x1" is not a numeric ID [item 1]');
+		expect(result.items[1].error?.message).toBe('\'Contact IDs\': "x1" is not a numeric ID [item 1]');
 		expect(result.items[2].json).toEqual(expect.objectContaining({ success: true, contact_ids: [b] }));
 		expect(result.items[2].error).toBeUndefined();
 		const requests = sent(ctx.sandbox, '/lists/contacts');
@@ -161,7 +161,7 @@ describe('List: Add Contacts', () => {
 	});
 });
 
-describe('List: Remove Contacts', () => {
+describe('\'List\': Remove Contacts', () => {
 	test('sends one DELETE /lists/contacts with the same body shape and takes them off the lists', async () => {
 		const lists = [listId('Newsletter'), listId('Downtown Store')];
 		const both = brand()
@@ -192,13 +192,13 @@ describe('List: Remove Contacts', () => {
 
 	test('no list chosen fails before any request', async () => {
 		const result = await run({ operation: 'removeContacts', contactIds: '5', listIds: '={{ [] }}' });
-		expect(result.error?.message).toBe('List Names or IDs: choose at least one list [item 0]');
+		expect(result.error?.message).toBe('\'List Names or IDs\': choose at least one list [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a non-numeric contact ID fails before any request', async () => {
 		const result = await run({ operation: 'removeContacts', contactIds: '={{ [5, "five"] }}', listIds: [1] });
-		expect(result.error?.message).toBe('Contact IDs: "five" is not a numeric ID [item 0]');
+		expect(result.error?.message).toBe('\'Contact IDs\': "five" is not a numeric ID [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -14,7 +14,7 @@ async function run(parameters: Record<string, unknown>, items?: object[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'segment', ...parameters }, credentials: creds(), items });
 }
 
-describe('Segment: Get', () => {
+describe('\'Segment\': Get', () => {
 	test('sends GET /segments/{id} and outputs the segment', async () => {
 		const segment = segments()[0];
 		const result = await run({ operation: 'get', segmentId: byId('list', String(segment.segment_id)) });
@@ -29,7 +29,7 @@ describe('Segment: Get', () => {
 
 	test('fails on a non-numeric ID without sending anything', async () => {
 		const result = await run({ operation: 'get', segmentId: byId('id', '={{ "abc" }}') });
-		expect(result.error?.message).toBe('Segment: must be a number, got "abc" [item 0]');
+		expect(result.error?.message).toBe('\'Segment\': must be a number, got "abc" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -40,7 +40,7 @@ describe('Segment: Get', () => {
 	});
 });
 
-describe('Segment: Get Many', () => {
+describe('\'Segment\': Get Many', () => {
 	test('Return All pages with limit 10000 and outputs every segment', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -62,7 +62,7 @@ describe('Segment: Get Many', () => {
 	});
 });
 
-describe('Segment: Update', () => {
+describe('\'Segment\': Update', () => {
 	test('sends PUT with only the fields set and outputs the updated segment', async () => {
 		const segment = segments()[0];
 		const result = await run({
@@ -101,7 +101,7 @@ describe('Segment: Update', () => {
 			[{ name: 'ok' }, { name: ' ' }],
 		);
 		expect(result.error?.message).toBe(
-			'Update Fields: set at least one of Name, Description [item 1]. Nothing was sent: 1 of 2 items has invalid input (item 1)',
+			'\'Update Fields\': set at least one of \'Name\', \'Description\' [item 1]. Nothing was sent: 1 of 2 items has invalid input (item 1)',
 		);
 		// Every item is checked before the first request of the run: the valid first item is not sent either.
 		expect(ctx.sandbox.requests).toHaveLength(0);
@@ -109,12 +109,12 @@ describe('Segment: Update', () => {
 
 	test('a bad ID fails before any request', async () => {
 		const result = await run({ operation: 'update', segmentId: byId('id', '={{ "12a" }}'), updateFields: { name: 'x' } });
-		expect(result.error?.message).toBe('Segment: must be a number, got "12a" [item 0]');
+		expect(result.error?.message).toBe('\'Segment\': must be a number, got "12a" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Segment: Delete', () => {
+describe('\'Segment\': Delete', () => {
 	test('sends DELETE, outputs {deleted, segment_id} and removes the segment', async () => {
 		const segment = segments()[0];
 		const before = segments().length;
@@ -131,7 +131,7 @@ describe('Segment: Delete', () => {
 
 	test('an empty ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', segmentId: byId('id', '={{ "" }}') });
-		expect(result.error?.message).toBe('Segment: is required [item 0]');
+		expect(result.error?.message).toBe('\'Segment\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -17,7 +17,7 @@ async function run(parameters: Record<string, unknown>, items?: IDataObject[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'websitePopup', ...parameters }, credentials: creds(), items });
 }
 
-describe('Website Popup: Get', () => {
+describe('\'Website Popup\': Get', () => {
 	test('sends GET /website-popups/{id} and outputs the popup', async () => {
 		const popup = popups()[0];
 		const result = await run({ operation: 'get', websitePopupId: rl('list', String(popup.website_popup_id)) });
@@ -37,12 +37,12 @@ describe('Website Popup: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', websitePopupId: rl('id', '={{ "home" }}') });
-		expect(result.error?.message).toBe('Website Popup: must be a number, got "home" [item 0]');
+		expect(result.error?.message).toBe('\'Website Popup\': must be a number, got "home" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Website Popup: Get Many', () => {
+describe('\'Website Popup\': Get Many', () => {
 	test('Return All asks for pages of 10000 and outputs every popup', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -74,7 +74,7 @@ describe('Website Popup: Get Many', () => {
 	});
 });
 
-describe('Website Popup: Update', () => {
+describe('\'Website Popup\': Update', () => {
 	test('sends PUT with the fields set and outputs the updated popup', async () => {
 		const popup = popups()[1];
 		const { active, html_build } = popup;
@@ -105,7 +105,7 @@ describe('Website Popup: Update', () => {
 
 	test('nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', websitePopupId: rl('id', '1'), updateFields: {} });
-		expect(result.error?.message).toBe('Update Fields: set at least one of Name, Description [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': set at least one of \'Name\', \'Description\' [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -113,7 +113,7 @@ describe('Website Popup: Update', () => {
 describe.each([
 	['activate', 1, 0],
 	['deactivate', 0, 1],
-])('Website Popup: %s', (operation, active, from) => {
+])('\'Website Popup\': %s', (operation, active, from) => {
 	test(`sends PUT {active: ${active}} and the popup becomes ${active ? 'active' : 'inactive'}`, async () => {
 		const popup = withActive(from);
 		const { name } = popup;
@@ -132,12 +132,12 @@ describe.each([
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation, websitePopupId: rl('id', '={{ "2x" }}') });
-		expect(result.error?.message).toBe('Website Popup: must be a number, got "2x" [item 0]');
+		expect(result.error?.message).toBe('\'Website Popup\': must be a number, got "2x" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Website Popup: Delete', () => {
+describe('\'Website Popup\': Delete', () => {
 	test('sends DELETE, outputs {deleted, website_popup_id} and removes the popup', async () => {
 		const popup = popups()[2];
 		const before = popups().length;
@@ -154,12 +154,12 @@ describe('Website Popup: Delete', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', websitePopupId: rl('id', '={{ "all" }}') });
-		expect(result.error?.message).toBe('Website Popup: must be a number, got "all" [item 0]');
+		expect(result.error?.message).toBe('\'Website Popup\': must be a number, got "all" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Website Popup: From List', () => {
+describe('\'Website Popup\': From List', () => {
 	test('searchWebsitePopups offers the popups by name and id', async () => {
 		const found = (await loadOptions({ type: 'slickText', method: 'searchWebsitePopups', kind: 'listSearch', credentials: creds() })) as any;
 		expect(found.results).toEqual(popups().map((p) => ({ name: p.name, value: String(p.website_popup_id) })));

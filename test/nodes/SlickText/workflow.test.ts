@@ -17,7 +17,7 @@ async function run(parameters: Record<string, unknown>, items?: IDataObject[]) {
 	return await runNode({ type: 'slickText', parameters: { resource: 'workflow', ...parameters }, credentials: creds(), items });
 }
 
-describe('Workflow: Get', () => {
+describe('\'Workflow\': Get', () => {
 	test('sends GET /workflows/{id} and outputs the workflow', async () => {
 		const workflow = workflows()[1];
 		const result = await run({ operation: 'get', workflowId: rl('list', String(workflow.workflow_id)) });
@@ -38,12 +38,12 @@ describe('Workflow: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', workflowId: rl('id', '={{ "welcome" }}') });
-		expect(result.error?.message).toBe('Workflow: must be a number, got "welcome" [item 0]');
+		expect(result.error?.message).toBe('\'Workflow\': must be a number, got "welcome" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Workflow: Get Many', () => {
+describe('\'Workflow\': Get Many', () => {
 	test('Return All asks for pages of 10000 and outputs every workflow', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -75,7 +75,7 @@ describe('Workflow: Get Many', () => {
 	});
 });
 
-describe('Workflow: Update', () => {
+describe('\'Workflow\': Update', () => {
 	test('sends PUT with the fields set and outputs the updated workflow', async () => {
 		const workflow = workflows().find((w) => w.entry_rule === 'once');
 		const result = await run({
@@ -127,7 +127,7 @@ describe('Workflow: Update', () => {
 			updateFields: { entry_rule: 'onceInTime', entry_rule_time_unit: 'day' },
 		});
 		expect(result.error?.message).toBe(
-			'Entry Rule Time Value: is required when Entry Rule is "Once in a Time Window" [item 0]',
+			'\'Entry Rule Time Value\': is required when \'Entry Rule\' is "Once in a Time Window" [item 0]',
 		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
@@ -139,7 +139,7 @@ describe('Workflow: Update', () => {
 			updateFields: { entry_rule: 'onceInTime', entry_rule_time_value: 3 },
 		});
 		expect(result.error?.message).toBe(
-			'Entry Rule Time Unit: is required when Entry Rule is "Once in a Time Window" [item 0]',
+			'\'Entry Rule Time Unit\': is required when \'Entry Rule\' is "Once in a Time Window" [item 0]',
 		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
@@ -150,21 +150,21 @@ describe('Workflow: Update', () => {
 			workflowId: rl('id', '1'),
 			updateFields: { entry_rule: 'onceInTime', entry_rule_time_value: '={{ "two" }}', entry_rule_time_unit: 'day' },
 		});
-		expect(result.error?.message).toBe('Entry Rule Time Value: must be a whole number of at least 1, got "two" [item 0]');
+		expect(result.error?.message).toBe('\'Entry Rule Time Value\': must be a whole number of at least 1, got "two" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', workflowId: rl('id', '1'), updateFields: {} });
 		expect(result.error?.message).toBe(
-			'Update Fields: set at least one of Name, Description, Entry Rule, Entry Rule Time Value, Entry Rule Time Unit [item 0]',
+			'\'Update Fields\': set at least one of \'Name\', \'Description\', \'Entry Rule\', \'Entry Rule Time Value\', \'Entry Rule Time Unit\' [item 0]',
 		);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'update', workflowId: rl('id', '={{ "1.5" }}'), updateFields: { name: 'x' } });
-		expect(result.error?.message).toBe('Workflow: must be a number, got "1.5" [item 0]');
+		expect(result.error?.message).toBe('\'Workflow\': must be a number, got "1.5" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
@@ -172,7 +172,7 @@ describe('Workflow: Update', () => {
 describe.each([
 	['activate', 1, 0],
 	['deactivate', 0, 1],
-])('Workflow: %s', (operation, active, from) => {
+])('\'Workflow\': %s', (operation, active, from) => {
 	test(`sends PUT {active: ${active}} and the workflow becomes ${active ? 'active' : 'inactive'}`, async () => {
 		const workflow = withActive(from);
 		const { name, entry_rule } = workflow;
@@ -194,12 +194,12 @@ describe.each([
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation, workflowId: rl('id', '={{ "abc" }}') });
-		expect(result.error?.message).toBe('Workflow: must be a number, got "abc" [item 0]');
+		expect(result.error?.message).toBe('\'Workflow\': must be a number, got "abc" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Workflow: Delete', () => {
+describe('\'Workflow\': Delete', () => {
 	test('sends DELETE, outputs {deleted, workflow_id} and removes the workflow', async () => {
 		const workflow = workflows()[2];
 		const before = workflows().length;
@@ -216,12 +216,12 @@ describe('Workflow: Delete', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'delete', workflowId: rl('id', '={{ "-1" }}') });
-		expect(result.error?.message).toBe('Workflow: must be a number, got "-1" [item 0]');
+		expect(result.error?.message).toBe('\'Workflow\': must be a number, got "-1" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Workflow: From List', () => {
+describe('\'Workflow\': From List', () => {
 	test('searchWorkflows offers the workflows by name and id', async () => {
 		const found = (await loadOptions({ type: 'slickText', method: 'searchWorkflows', kind: 'listSearch', credentials: creds() })) as any;
 		expect(found.results).toEqual(workflows().map((w) => ({ name: w.name, value: String(w.workflow_id) })));

@@ -25,7 +25,7 @@ describe('Account: Get', () => {
 		const result = await run({ operation: 'get' }, { credentials: { privateKey: 'wrong' } });
 		const error = describeError(result.error);
 		expect(error).toMatchObject({ name: 'NodeApiError', message: 'Authorization failed [item 0]', httpCode: '401' });
-		expect(error.description).toContain('Check the public and private keys');
+		expect(error.description).toContain("Check the 'Public Key' and the 'Private Key'");
 		expect(sent(ctx.sandbox)[0].status).toBe(401);
 	});
 

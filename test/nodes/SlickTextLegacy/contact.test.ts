@@ -7,7 +7,7 @@ const run = legacyRunner(ctx, 'contact');
 const state = () => legacyState(ctx);
 const contacts = (): any[] => state().contacts;
 
-describe('Contact: Get', () => {
+describe('\'Contact\': Get', () => {
 	test('sends GET /contacts/{id} and outputs the one contact of the array', async () => {
 		const contact = contacts()[3];
 		const result = await run({ operation: 'get', contactId: rl(contact.id, 'list') });
@@ -21,12 +21,12 @@ describe('Contact: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', contactId: rl('={{ "abc" }}') });
-		expect(result.error?.message).toBe('Contact: must be a number, got "abc" [item 0]');
+		expect(result.error?.message).toBe('\'Contact\': must be a number, got "abc" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Contact: Get Many', () => {
+describe('\'Contact\': Get Many', () => {
 	test('Return All over 25,000 contacts asks for three pages of 10000 and outputs them all', async () => {
 		ctx.sandbox.reset({ subscribers: 25000 });
 		const result = await run({ operation: 'getAll', returnAll: true });
@@ -132,9 +132,9 @@ describe('Contact: Get Many', () => {
 	});
 
 	test.each([
-		['a date that is not one', { subscribedAfter: '={{ "next tuesday" }}' }, 'Subscribed After: "next tuesday" is not a date and time [item 0]'],
-		['a number with fewer than 10 digits', { number: '={{ "555-1234" }}' }, 'Mobile Number: "555-1234" has fewer than 10 digits [item 0]'],
-		['a textword that is not an ID', { textword: '={{ "COFFEE" }}' }, 'Textword Name or ID: must be a number, got "COFFEE" [item 0]'],
+		['a date that is not one', { subscribedAfter: '={{ "next tuesday" }}' }, '\'Subscribed After\': "next tuesday" is not a date and time [item 0]'],
+		['a number with fewer than 10 digits', { number: '={{ "555-1234" }}' }, '\'Mobile Number\': "555-1234" has fewer than 10 digits [item 0]'],
+		['a textword that is not an ID', { textword: '={{ "COFFEE" }}' }, '\'Textword Name or ID\': must be a number, got "COFFEE" [item 0]'],
 	])('%s fails before any request', async (_case, filters, message) => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters });
 		expect(result.error?.message).toBe(message);

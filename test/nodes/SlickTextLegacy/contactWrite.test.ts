@@ -9,7 +9,7 @@ const NEW_NUMBER = '+16195550000';
 const membership = (textword: string, number: string) => `${textword}:${number}`;
 const outboxTo = (number: string): any[] => state().outbox.filter((e: any) => e.to.includes(number));
 
-describe('Contact: Opt In', () => {
+describe('\'Contact\': Opt In', () => {
 	test('Double opt-in (the default) posts DOUBLEOPTIN with the message and outputs the pending contact', async () => {
 		const message = 'Reply YES for Bluebird deals. Reply STOP to cancel.';
 		const result = await run({ operation: 'optIn', textwordId: rl('5401', 'list'), number: NEW_NUMBER, doubleOptInMessage: message });
@@ -88,16 +88,16 @@ describe('Contact: Opt In', () => {
 	});
 
 	test.each([
-		['a number with fewer than 10 digits', { number: '={{ "12345" }}' }, 'Mobile Number: "12345" has fewer than 10 digits [item 0]'],
-		['no number', { number: '={{ "" }}' }, 'Mobile Number: is required [item 0]'],
-		['no textword', { textwordId: rl('={{ "" }}') }, 'Textword: is required [item 0]'],
+		['a number with fewer than 10 digits', { number: '={{ "12345" }}' }, '\'Mobile Number\': "12345" has fewer than 10 digits [item 0]'],
+		['no number', { number: '={{ "" }}' }, '\'Mobile Number\': is required [item 0]'],
+		['no textword', { textwordId: rl('={{ "" }}') }, '\'Textword\': is required [item 0]'],
 		[
 			'a double opt-in message over 160 characters',
 			{ doubleOptInMessage: '={{ "x".repeat(161) }}' },
-			'Double Opt-In Message: is 161 characters; SlickText allows at most 160 [item 0]',
+			'\'Double Opt-In Message\': is 161 characters; SlickText allows at most 160 [item 0]',
 		],
-		['a bad e-mail address', { additionalFields: { email: 'ann@' } }, 'Email: "ann@" is not an e-mail address [item 0]'],
-		['a birth date that is not a date', { additionalFields: { birthDate: '={{ "May 17th" }}' } }, 'Birth Date: "May 17th" is not a date and time [item 0]'],
+		['a bad e-mail address', { additionalFields: { email: 'ann@' } }, '\'Email\': "ann@" is not an e-mail address [item 0]'],
+		['a birth date that is not a date', { additionalFields: { birthDate: '={{ "May 17th" }}' } }, '\'Birth Date\': "May 17th" is not a date and time [item 0]'],
 	])('%s fails before any request', async (_case, parameters, message) => {
 		const result = await run({ operation: 'optIn', textwordId: rl('5401'), number: NEW_NUMBER, ...parameters });
 		expect(result.error?.message).toBe(message);
@@ -129,14 +129,14 @@ describe('Contact: Opt In', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
-		expect(result.items[0].error?.message).toBe('Mobile Number: "123" has fewer than 10 digits [item 0]');
+		expect(result.items[0].error?.message).toBe('\'Mobile Number\': "123" has fewer than 10 digits [item 0]');
 		expect(result.items[1].json).toEqual(expect.objectContaining({ number: NEW_NUMBER, textword: 5401 }));
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		expect((sent(ctx.sandbox)[0].body as any).number).toBe(NEW_NUMBER);
 	});
 });
 
-describe('Contact: Update', () => {
+describe('\'Contact\': Update', () => {
 	test('by contact ID: posts EDIT with id and the fields, outputs the changed contact', async () => {
 		const contact = state().contacts.find((c: any) => c.textword === '5401');
 		const result = await run({
@@ -173,10 +173,10 @@ describe('Contact: Update', () => {
 	});
 
 	test.each([
-		['no contact ID', { findBy: 'id', contactId: rl('={{ "" }}') }, 'Contact: is required [item 0]'],
-		['no textword', { findBy: 'textwordAndNumber', textwordId: rl('={{ "" }}'), number: '+16195551234' }, 'Textword: is required [item 0]'],
-		['no number', { findBy: 'textwordAndNumber', textwordId: rl('5401'), number: '={{ "" }}' }, 'Mobile Number: is required [item 0]'],
-		['a short number', { findBy: 'textwordAndNumber', textwordId: rl('5401'), number: '={{ "619555" }}' }, 'Mobile Number: "619555" has fewer than 10 digits [item 0]'],
+		['no contact ID', { findBy: 'id', contactId: rl('={{ "" }}') }, '\'Contact\': is required [item 0]'],
+		['no textword', { findBy: 'textwordAndNumber', textwordId: rl('={{ "" }}'), number: '+16195551234' }, '\'Textword\': is required [item 0]'],
+		['no number', { findBy: 'textwordAndNumber', textwordId: rl('5401'), number: '={{ "" }}' }, '\'Mobile Number\': is required [item 0]'],
+		['a short number', { findBy: 'textwordAndNumber', textwordId: rl('5401'), number: '={{ "619555" }}' }, '\'Mobile Number\': "619555" has fewer than 10 digits [item 0]'],
 	])('%s: no way to find the contact, fails before any request', async (_case, target, message) => {
 		const result = await run({ operation: 'update', ...target, updateFields: { firstName: 'X' } });
 		expect(result.error?.message).toBe(message);
@@ -185,12 +185,12 @@ describe('Contact: Update', () => {
 
 	test('nothing to change fails before any request', async () => {
 		const result = await run({ operation: 'update', findBy: 'id', contactId: rl('3000001'), updateFields: {} });
-		expect(result.error?.message).toBe('Update Fields: add at least one field to change [item 0]');
+		expect(result.error?.message).toBe('\'Update Fields\': add at least one field to change [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Contact: Opt Out', () => {
+describe('\'Contact\': Opt Out', () => {
 	test('posts OPTOUT to /contacts/{id}, outputs {success, id}; the API cannot opt the number in again', async () => {
 		const contact = state().contacts[0];
 		const result = await run({ operation: 'optOut', contactId: rl(contact.id) });
@@ -206,12 +206,12 @@ describe('Contact: Opt Out', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'optOut', contactId: rl('={{ "x" }}') });
-		expect(result.error?.message).toBe('Contact: must be a number, got "x" [item 0]');
+		expect(result.error?.message).toBe('\'Contact\': must be a number, got "x" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Contact: Delete', () => {
+describe('\'Contact\': Delete', () => {
 	test('posts DELETE to /contacts/{id}, outputs {success, id}; the number can be opted in again', async () => {
 		const contact = state().contacts[1];
 		const result = await run({ operation: 'delete', contactId: rl(contact.id) });

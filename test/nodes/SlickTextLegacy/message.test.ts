@@ -9,7 +9,7 @@ const run = legacyRunner(ctx, 'message');
 const state = () => legacyState(ctx);
 const message = (id: string): any => state().messages.find((m: any) => m.id === id);
 
-describe('Message: Get', () => {
+describe('\'Message\': Get', () => {
 	test('sends GET /messages/{id} and outputs the message with its shortlinks', async () => {
 		const result = await run({ operation: 'get', messageId: rl('90003', 'list') });
 		expect(result.error).toBeUndefined();
@@ -25,12 +25,12 @@ describe('Message: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', messageId: rl('={{ "latest" }}') });
-		expect(result.error?.message).toBe('Message: must be a number, got "latest" [item 0]');
+		expect(result.error?.message).toBe('\'Message\': must be a number, got "latest" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Message: Get Many', () => {
+describe('\'Message\': Get Many', () => {
 	test('Return All outputs every message of the account', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		const requests = sent(ctx.sandbox);
@@ -60,7 +60,7 @@ describe('Message: Get Many', () => {
 
 	test.each([['text', 'abc'], ['resource locator', { __rl: true, mode: 'id', value: 'abc' }]])('a non-numeric Contact filter (%s) fails before any request', async (_how, contact) => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters: { contact } });
-		expect(result.error?.message).toBe('Contact: must be a number, got "abc" [item 0]');
+		expect(result.error?.message).toBe('\'Contact\': must be a number, got "abc" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -98,12 +98,12 @@ describe('Message: Get Many', () => {
 
 	test('a Sent After that is not a date fails before any request', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters: { sentAfter: '={{ "yesterday" }}' } });
-		expect(result.error?.message).toBe('Sent After: "yesterday" is not a date and time [item 0]');
+		expect(result.error?.message).toBe('\'Sent After\': "yesterday" is not a date and time [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });
 
-describe('Message: Delete', () => {
+describe('\'Message\': Delete', () => {
 	test.each([
 		['unsent', '90010'],
 		['scheduled', '90008'],
@@ -129,7 +129,7 @@ describe('Message: Delete', () => {
 	});
 });
 
-describe('Message: Delete, item by item', () => {
+describe('\'Message\': Delete, item by item', () => {
 	test('Continue On Fail: the sent message fails alone, the unsent one is deleted', async () => {
 		const result = await run(
 			{ operation: 'delete', messageId: rl('={{ $json.id }}') },
@@ -145,7 +145,7 @@ describe('Message: Delete, item by item', () => {
 	});
 });
 
-describe('Message: Get Send Log', () => {
+describe('\'Message\': Get Send Log', () => {
 	test('Return All follows nextPageKey until the last page and outputs every delivery', async () => {
 		const log = message('90003')._log;
 		expect(log).toHaveLength(250);
@@ -187,7 +187,7 @@ describe('Message: Get Send Log', () => {
 
 	test('a To number with fewer than 10 digits fails before any request', async () => {
 		const result = await run({ operation: 'getSendLog', messageId: rl('90003'), returnAll: true, filters: { to: '={{ "5551234" }}' } });
-		expect(result.error?.message).toBe('To: "5551234" has fewer than 10 digits [item 0]');
+		expect(result.error?.message).toBe('\'To\': "5551234" has fewer than 10 digits [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -42,7 +42,7 @@ describe.each(['slickTextLegacy', 'slickTextLegacyTool'] as const)('%s: Message 
 
 	test('a contact given by expression that is empty fails before any request', async () => {
 		const result = await runAs(type, { operation: 'send', contactId: rl('={{ "" }}'), body: 'Hello' });
-		expect(result.error?.message).toMatch(/^Contact: is required/);
+		expect(result.error?.message).toMatch(/^'Contact': is required/);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 

@@ -17,7 +17,7 @@ function expectAccountRead(request: any) {
 	expect(request.headers.authorization).toBeDefined();
 }
 
-describe('Message: Send', () => {
+describe('\'Message\': Send', () => {
 	test('to a textword: reads the account limit, posts SEND and outputs the message', async () => {
 		const result = await run({
 			operation: 'send',
@@ -94,7 +94,7 @@ describe('Message: Send', () => {
 	test('a body over the account limit fails after the account read, before sending', async () => {
 		expect(account().maxCharacterLimit).toBe(160);
 		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: '={{ "x".repeat(161) }}' });
-		expect(result.error?.message).toBe('Message: is 161 characters; a text message (SMS) on this account takes at most 160 [item 0]');
+		expect(result.error?.message).toBe('\'Message\': is 161 characters; a text message (SMS) on this account takes at most 160 [item 0]');
 		const requests = sent(ctx.sandbox);
 		expect(requests).toHaveLength(1);
 		expectAccountRead(requests[0]);
@@ -110,21 +110,21 @@ describe('Message: Send', () => {
 	});
 
 	test.each([
-		['a body over 320 characters without media', { body: '={{ "z".repeat(321) }}' }, 'Message: is 321 characters; a text message (SMS) on any account takes at most 320 [item 0]'],
-		['an empty body', { body: '={{ "" }}' }, 'Message: is required [item 0]'],
+		['a body over 320 characters without media', { body: '={{ "z".repeat(321) }}' }, '\'Message\': is 321 characters; a text message (SMS) on any account takes at most 320 [item 0]'],
+		['an empty body', { body: '={{ "" }}' }, '\'Message\': is required [item 0]'],
 		[
 			'a body over 1600 characters with media',
 			{ body: '={{ "z".repeat(1601) }}', additionalFields: { mediaUrl: IMAGE } },
-			'Message: is 1601 characters; a message with media (MMS) takes at most 1600 [item 0]',
+			'\'Message\': is 1601 characters; a message with media (MMS) takes at most 1600 [item 0]',
 		],
-		['a media URL that is not http(s)', { additionalFields: { mediaUrl: 'ftp://example.com/a.png' } }, 'Media URL: "ftp://example.com/a.png" is not an http(s) URL [item 0]'],
-		['a media URL that is not an image', { additionalFields: { mediaUrl: 'https://example.com/menu.pdf' } }, 'Media URL: "https://example.com/menu.pdf" is not a jpg, jpeg, png or gif file [item 0]'],
-		['no textword', { textwordId: rl('={{ "" }}') }, 'Textword: is required [item 0]'],
-		['no contact', { sendTo: 'contact', contactId: rl('={{ "" }}') }, 'Contact: is required [item 0]'],
+		['a media URL that is not http(s)', { additionalFields: { mediaUrl: 'ftp://example.com/a.png' } }, '\'Media URL\': "ftp://example.com/a.png" is not an http(s) URL [item 0]'],
+		['a media URL that is not an image', { additionalFields: { mediaUrl: 'https://example.com/menu.pdf' } }, '\'Media URL\': "https://example.com/menu.pdf" is not a jpg, jpeg, png or gif file [item 0]'],
+		['no textword', { textwordId: rl('={{ "" }}') }, '\'Textword\': is required [item 0]'],
+		['no contact', { sendTo: 'contact', contactId: rl('={{ "" }}') }, '\'Contact\': is required [item 0]'],
 		// An expression for Send To shows every target field to the editor's own checks, so all are given.
-		['neither textword nor contact', { sendTo: '={{ "nobody" }}', contactId: rl('3000001'), number: NEW_NUMBER }, 'Send To: "nobody" is not one of: One Contact, One Mobile Number on a Textword, All Contacts of a Textword [item 0]'],
-		['a number with fewer than 10 digits', { sendTo: 'number', number: '={{ "619555123" }}' }, 'Mobile Number: "619555123" has fewer than 10 digits [item 0]'],
-		['a segment that is not an ID', { additionalFields: { segment: '={{ "Latte lovers" }}' } }, 'Segment: must be a number, got "Latte lovers" [item 0]'],
+		['neither textword nor contact', { sendTo: '={{ "nobody" }}', contactId: rl('3000001'), number: NEW_NUMBER }, '\'Send To\': "nobody" is not one of: One Contact, One Mobile Number on a Textword, All Contacts of a Textword [item 0]'],
+		['a number with fewer than 10 digits', { sendTo: 'number', number: '={{ "619555123" }}' }, '\'Mobile Number\': "619555123" has fewer than 10 digits [item 0]'],
+		['a segment that is not an ID', { additionalFields: { segment: '={{ "Latte lovers" }}' } }, '\'Segment\': must be a number, got "Latte lovers" [item 0]'],
 	])('%s fails before any request', async (_case, parameters, message) => {
 		const result = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello', ...parameters });
 		expect(result.error?.message).toBe(message);
@@ -150,7 +150,7 @@ describe('Message: Send', () => {
 	});
 });
 
-describe('Message: Schedule', () => {
+describe('\'Message\': Schedule', () => {
 	test('a time in the workflow zone is sent in the account zone (Los Angeles)', async () => {
 		// The workflow's zone is America/New_York: 10:15 EST is 07:15 PST.
 		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5402'), body: 'Holiday hours', scheduledFor: '2030-01-02T10:15:00' });
@@ -203,10 +203,10 @@ describe('Message: Schedule', () => {
 	});
 
 	test.each([
-		['not on a quarter hour', '2030-01-02T10:20:00', 'Scheduled For: "2030-01-02T10:20:00" is not on a quarter hour [item 0]'],
-		['with seconds', '2030-01-02T10:15:30', 'Scheduled For: "2030-01-02T10:15:30" is not on a quarter hour [item 0]'],
-		['not a date', '={{ "tomorrow" }}', 'Scheduled For: "tomorrow" is not a date and time [item 0]'],
-		['empty', '={{ "" }}', 'Scheduled For: is required [item 0]'],
+		['not on a quarter hour', '2030-01-02T10:20:00', '\'Scheduled For\': "2030-01-02T10:20:00" is not on a quarter hour [item 0]'],
+		['with seconds', '2030-01-02T10:15:30', '\'Scheduled For\': "2030-01-02T10:15:30" is not on a quarter hour [item 0]'],
+		['not a date', '={{ "tomorrow" }}', '\'Scheduled For\': "tomorrow" is not a date and time [item 0]'],
+		['empty', '={{ "" }}', '\'Scheduled For\': is required [item 0]'],
 	])('a schedule %s fails before any request (not rounded)', async (_case, scheduledFor, message) => {
 		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello', scheduledFor });
 		expect(result.error?.message).toBe(message);
@@ -216,7 +216,7 @@ describe('Message: Schedule', () => {
 	test('a body over the account limit fails before the schedule is sent', async () => {
 		account().maxCharacterLimit = 132;
 		const result = await run({ operation: 'schedule', sendTo: 'textword', textwordId: rl('5401'), body: '={{ "x".repeat(133) }}', scheduledFor: '2030-01-02T10:15:00' });
-		expect(result.error?.message).toBe('Message: is 133 characters; a text message (SMS) on this account takes at most 132 [item 0]');
+		expect(result.error?.message).toBe('\'Message\': is 133 characters; a text message (SMS) on this account takes at most 132 [item 0]');
 		expect(sent(ctx.sandbox)).toHaveLength(1);
 		expectAccountRead(sent(ctx.sandbox)[0]);
 	});

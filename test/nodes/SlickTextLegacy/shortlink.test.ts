@@ -7,7 +7,7 @@ const run = legacyRunner(ctx, 'shortlink');
 const state = () => legacyState(ctx);
 const shortlink = (id: number): any => state().shortlinks.find((s: any) => s.id === id);
 
-describe('Shortlink: Get', () => {
+describe('\'Shortlink\': Get', () => {
 	test('by ID: sends GET /shortlinks/{id} and outputs the shortlink', async () => {
 		const result = await run({ operation: 'get', findBy: 'id', shortlinkId: rl('62', 'list') });
 		expect(result.error).toBeUndefined();
@@ -36,9 +36,9 @@ describe('Shortlink: Get', () => {
 	});
 
 	test.each([
-		['a hash with other characters', { findBy: 'hash', hash: '={{ "k3F m9?" }}' }, 'Hash: "k3F m9?" is not a shortlink hash [item 0]'],
-		['an empty hash', { findBy: 'hash', hash: '={{ "" }}' }, 'Hash: is required [item 0]'],
-		['a non-numeric ID', { findBy: 'id', shortlinkId: rl('={{ "k3Fm9" }}') }, 'Shortlink: must be a number, got "k3Fm9" [item 0]'],
+		['a hash with other characters', { findBy: 'hash', hash: '={{ "k3F m9?" }}' }, '\'Hash\': "k3F m9?" is not a shortlink hash [item 0]'],
+		['an empty hash', { findBy: 'hash', hash: '={{ "" }}' }, '\'Hash\': is required [item 0]'],
+		['a non-numeric ID', { findBy: 'id', shortlinkId: rl('={{ "k3Fm9" }}') }, '\'Shortlink\': must be a number, got "k3Fm9" [item 0]'],
 	])('%s fails before any request', async (_case, parameters, message) => {
 		const result = await run({ operation: 'get', ...parameters });
 		expect(result.error?.message).toBe(message);
@@ -51,7 +51,7 @@ describe('Shortlink: Get', () => {
 	});
 });
 
-describe('Shortlink: Get Many', () => {
+describe('\'Shortlink\': Get Many', () => {
 	test('Return All outputs every shortlink', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		expect(sent(ctx.sandbox)[0]).toMatchObject({ method: 'GET', path: `${BASE}/shortlinks`, query: { limit: '10000', offset: '0' } });
@@ -66,7 +66,7 @@ describe('Shortlink: Get Many', () => {
 	});
 });
 
-describe('Shortlink: Get Clickers', () => {
+describe('\'Shortlink\': Get Clickers', () => {
 	test('by ID: lists the clickers; one who left comes with only the ID and click count', async () => {
 		const result = await run({ operation: 'getClickers', findBy: 'id', shortlinkId: rl('61'), returnAll: true });
 		expect(result.error).toBeUndefined();
@@ -88,7 +88,7 @@ describe('Shortlink: Get Clickers', () => {
 
 	test('an empty hash fails before any request', async () => {
 		const result = await run({ operation: 'getClickers', findBy: 'hash', hash: '={{ " " }}', returnAll: true });
-		expect(result.error?.message).toBe('Hash: is required [item 0]');
+		expect(result.error?.message).toBe('\'Hash\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -7,7 +7,7 @@ const run = legacyRunner(ctx, 'textword');
 const state = () => legacyState(ctx);
 const contactsOf = (textword: string): any[] => state().contacts.filter((c: any) => c.textword === textword);
 
-describe('Textword: Get', () => {
+describe('\'Textword\': Get', () => {
 	test('sends GET /textwords/{id} and outputs the textword out of its envelope', async () => {
 		const result = await run({ operation: 'get', textwordId: rl('5401', 'list') });
 		expect(result.error).toBeUndefined();
@@ -22,7 +22,7 @@ describe('Textword: Get', () => {
 
 	test('a non-numeric ID fails before any request', async () => {
 		const result = await run({ operation: 'get', textwordId: rl('={{ "COFFEE" }}') });
-		expect(result.error?.message).toBe('Textword: must be a number, got "COFFEE" [item 0]');
+		expect(result.error?.message).toBe('\'Textword\': must be a number, got "COFFEE" [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
@@ -32,7 +32,7 @@ describe('Textword: Get', () => {
 	});
 });
 
-describe('Textword: Get Many', () => {
+describe('\'Textword\': Get Many', () => {
 	test('Return All asks for 10000 at offset 0 and outputs every textword', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true });
 		const requests = sent(ctx.sandbox);
@@ -49,7 +49,7 @@ describe('Textword: Get Many', () => {
 	});
 });
 
-describe('Textword: Get Contacts', () => {
+describe('\'Textword\': Get Contacts', () => {
 	test('Return All pages through a textword\'s subscribers with limit 10000', async () => {
 		ctx.sandbox.reset({ subscribers: 25000 });
 		const expected = contactsOf('5401');
@@ -86,7 +86,7 @@ describe('Textword: Get Contacts', () => {
 	});
 });
 
-describe('Textword: Get Messages', () => {
+describe('\'Textword\': Get Messages', () => {
 	test('lists the textword\'s messages, filtered by campaign', async () => {
 		const all = await run({ operation: 'getMessages', textwordId: rl('5402'), returnAll: true });
 		expect(sent(ctx.sandbox)[0]).toMatchObject({ path: `${BASE}/textwords/5402/messages`, query: { limit: '10000', offset: '0' } });
@@ -100,7 +100,7 @@ describe('Textword: Get Messages', () => {
 	});
 });
 
-describe('Textword: Get Segments', () => {
+describe('\'Textword\': Get Segments', () => {
 	test('lists the segments of the textword with their contact counts', async () => {
 		const result = await run({ operation: 'getSegments', textwordId: rl('5401'), returnAll: true });
 		const requests = sent(ctx.sandbox);
@@ -114,7 +114,7 @@ describe('Textword: Get Segments', () => {
 	});
 });
 
-describe('Textword: Get Custom Fields', () => {
+describe('\'Textword\': Get Custom Fields', () => {
 	test('lists the custom subscriber fields of the textword', async () => {
 		const result = await run({ operation: 'getCustomFields', textwordId: rl('5401'), returnAll: true });
 		expect(sent(ctx.sandbox)[0]).toMatchObject({ method: 'GET', path: `${BASE}/textwords/5401/customfields`, query: { limit: '10000', offset: '0' } });
@@ -124,7 +124,7 @@ describe('Textword: Get Custom Fields', () => {
 	});
 });
 
-describe('Textword: Delete All Contacts', () => {
+describe('\'Textword\': Delete All Contacts', () => {
 	test('posts action DELETESUBSCRIBERS and outputs how many were removed', async () => {
 		const before = contactsOf('5403').length;
 		expect(before).toBeGreaterThan(0);
@@ -139,7 +139,7 @@ describe('Textword: Delete All Contacts', () => {
 
 	test('a blank textword fails before any request', async () => {
 		const result = await run({ operation: 'deleteSubscribers', textwordId: rl('={{ "" }}') });
-		expect(result.error?.message).toBe('Textword: is required [item 0]');
+		expect(result.error?.message).toBe('\'Textword\': is required [item 0]');
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 });

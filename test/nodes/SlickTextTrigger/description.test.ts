@@ -149,8 +149,8 @@ describe('SlickText Trigger description', () => {
 			'legacy>current v2': ['legacyEvents'],
 			'legacy>current v1': ['legacyEvents', 'webhookSecret'],
 		});
-		expect(platformOption('legacy')).toMatch(/Switching to it clears the Events and Confirm Events with SlickText\.$/);
-		expect(platformOption('current')).toMatch(/Switching to it clears the legacy Events/);
+		expect(platformOption('legacy')).toMatch(/Switching to it clears 'Events' and 'Confirm Events with SlickText'\.$/);
+		expect(platformOption('current')).toMatch(/Switching to it clears the legacy 'Events'/);
 		expect(property('platform').description).toContain('Switching it clears what only the other platform has');
 	});
 
@@ -186,7 +186,7 @@ describe('SlickText Trigger description', () => {
 	it('still shows the Webhook Secret parameter of a version 1 node, marked deprecated', () => {
 		expect(shown({ platform: 'legacy' }, 1)).toEqual(['platform', 'legacySetup', 'legacyEvents', 'webhookSecret', 'ignoreRepeatedDeliveries']);
 		expect(notice('legacySetup')).toContain('legacy dashboard');
-		expect(description.properties.find((p) => p.name === 'webhookSecret')!.description).toMatch(/^Deprecated: move the secret into the Webhook Secret of the SlickText Legacy API credential/);
+		expect(description.properties.find((p) => p.name === 'webhookSecret')!.description).toMatch(/^Deprecated: move the secret into the 'Webhook Secret' of the SlickText Legacy API credential/);
 	});
 
 	it('offers the events of each platform, Any Event first, and keeps the secret hidden', () => {

@@ -119,7 +119,7 @@ describe('the credentials say one thing about each field, where the field is', (
 
 	test('where the Brand ID is: the same place in the field help and in the error of the credential test', () => {
 		expect(field('slickTextApi', 'brandId').description).toMatch(/the number in the web address of the SlickText web app while the brand is open/);
-		expect(testMessage('slickTextApi', 403)).toMatch(/the Brand ID is the number in the web address of the SlickText web app while the brand is open/);
+		expect(testMessage('slickTextApi', 403)).toMatch(/the 'Brand ID' is the number in the web address of the SlickText web app while the brand is open/);
 		// The key is made where the error of a refused key sends the user.
 		expect(field('slickTextApi', 'apiKey').description).toContain('Settings > API & Webhooks');
 		expect(testMessage('slickTextApi', 401)).toContain('Settings > API & Webhooks');
@@ -219,5 +219,115 @@ describe('the node panel leads to the right node from either list (issue 38, ite
 		const trigger = descriptionOf('slickTextLegacyTrigger');
 		expect(trigger.properties.filter((p) => p.displayName === 'Events').map((p) => p.name)).toEqual(['legacyEvents']);
 		expect(trigger.properties.filter((p) => p.name === 'platform').map((p) => [p.type, p.default])).toEqual([['hidden', 'legacy']]);
+	});
+});
+
+describe("field names in single quotes, as n8n's UX guidelines ask (issue 46, item 1)", () => {
+	/** Every label of a list of properties, nested ones too. */
+	function labelsOf(properties: INodeProperties[]): string[] {
+		return properties.flatMap((p) => [
+			...(p.type === 'notice' ? [] : [p.displayName]),
+			...((p.options ?? []) as any[]).flatMap((o) => ('values' in o ? labelsOf(o.values) : 'type' in o ? labelsOf([o]) : [])),
+		]);
+	}
+	const nodeNames = ['slickText', 'slickTextLegacy', 'slickTextTrigger', 'slickTextLegacyTrigger'];
+	// Labels of more than one word, and the one-word ones that are never an ordinary word in a sentence.
+	const labels = [
+		...new Set([
+			...nodeNames.flatMap((name) => labelsOf(descriptionOf(name).properties)),
+			...Object.values(credentials).flatMap((c) => labelsOf(c.properties)),
+		]),
+	]
+		.filter((label) => /\s/.test(label) || ['Events', 'Audience'].includes(label))
+		.sort((a, b) => b.length - a.length);
+
+	/** The labels a text names outside single quotes: quoted spans are blanked first, then each label is looked for. */
+	function unquoted(text: string): string[] {
+		let rest = text.replace(/(?<!\w)'[^']+'(?!\w)/g, ' ');
+		const found: string[] = [];
+		for (const label of labels) {
+			const pattern = new RegExp(`(?<![\\w'])${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w'])`, 'g');
+			rest = rest.replace(pattern, (match: string, at: number) => {
+				// A one-word label that opens a sentence is the word, not the field ("Events that start the workflow").
+				if (!/\s/.test(label) && /(^|[.!?:]\s*)$/.test(rest.slice(0, at).trimEnd())) return ' ';
+				found.push(label);
+				return ' ';
+			});
+		}
+		return found;
+	}
+
+	/** The prose of a list of properties: help, hints, notices and option help (not labels, option names or placeholders). */
+	function prose(properties: INodeProperties[], where: string): Text[] {
+		return properties.flatMap((p) => [
+			...[p.type === 'notice' ? p.displayName : undefined, p.description, p.hint]
+				.filter((text): text is string => typeof text === 'string')
+				.map((text) => ({ where: `${where} > ${p.displayName}`, text })),
+			...((p.options ?? []) as any[]).flatMap((o) =>
+				'values' in o
+					? prose(o.values, `${where} > ${p.displayName}`)
+					: 'type' in o
+						? prose([o], where)
+						: typeof o.description === 'string'
+							? [{ where: `${where} > ${p.displayName} > ${o.name}`, text: o.description }]
+							: [],
+			),
+		]);
+	}
+
+	test('the check finds a label outside quotes and passes one inside', () => {
+		expect(unquoted('Turn on Confirm Events with SlickText first')).toEqual(['Confirm Events with SlickText']);
+		expect(unquoted("Turn on 'Confirm Events with SlickText' in the credential's 'Trigger URL for Replies'")).toEqual([]);
+	});
+
+	test('no help, hint or notice names a field without quotes', () => {
+		const texts = [
+			...nodeNames.flatMap((name) => prose(descriptionOf(name).properties, descriptionOf(name).displayName)),
+			...Object.values(credentials).flatMap((c) => prose(c.properties, c.displayName)),
+			...ALL.filter(({ where }) => where.includes('(test,')),
+		];
+		expect(texts.length).toBeGreaterThan(300);
+		expect(texts.map(({ where, text }) => ({ where, names: unquoted(text) })).filter(({ names }) => names.length > 0)).toEqual([]);
+	});
+
+	test('no message the code builds names a field without quotes', () => {
+		// Messages and descriptions of errors are built at run time: every string in the source that is not a
+		// label, an option name or a placeholder itself.
+		const fs = require('fs') as typeof import('fs');
+		const path = require('path') as typeof import('path');
+		const root = path.join(__dirname, '../../..');
+		const files: string[] = [];
+		const walk = (dir: string) => {
+			for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+				const file = path.join(dir, entry.name);
+				if (entry.isDirectory()) walk(file);
+				else if (file.endsWith('.ts')) files.push(file);
+			}
+		};
+		walk(path.join(root, 'nodes'));
+		walk(path.join(root, 'credentials'));
+		const found: string[] = [];
+		for (const file of files) {
+			for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+				if (/^\s*(\/\/|\*|\/\*)|\b(name|displayName|placeholder|action):\s/.test(line)) continue;
+				for (const literal of line.match(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g) ?? []) {
+					const body = literal.slice(1, -1);
+					// A message built as `${field}: ...` names its field unquoted whatever the field is.
+					if (literal.startsWith('`') && /^\$\{(field|label)\w*\}: /i.test(body)) found.push(`${path.relative(root, file)}: ${body.slice(0, 80)}`);
+					if (labels.includes(body) || literal.startsWith("'")) continue;
+					const names = unquoted(body);
+					if (names.length > 0) found.push(`${path.relative(root, file)}: ${names.join(', ')} in ${body.slice(0, 80)}`);
+				}
+				// A single-quoted literal cannot hold a quoted name: one that names a field is a finding of its own.
+				const outside = line.replace(/"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, '""');
+				for (const literal of outside.match(/'(?:[^'\\]|\\.)*'/g) ?? []) {
+					const body = literal.slice(1, -1);
+					if (labels.includes(body) || !/\s/.test(body)) continue;
+					const names = unquoted(body);
+					if (names.length > 0) found.push(`${path.relative(root, file)}: ${names.join(', ')} in ${body.slice(0, 80)}`);
+				}
+			}
+		}
+		expect(found).toEqual([]);
 	});
 });

@@ -151,7 +151,7 @@ describe('Get Many in the tool variant: few records, simplified', () => {
 		expect((fields.options as any[]).map((o) => o.value)).not.toContain('id');
 		const bad = await run('slickTextTool', { output: 'selected', outputFields: ['first_name', 'shoe_size'], limit: 2 });
 		// The tool hands the model the message without the item (test/nodes/shared/toolErrors.test.ts).
-		expect(bad.error?.message).toMatch(/^Fields: "shoe_size" is not one of: .*\bfirst_name\b/);
+		expect(bad.error?.message).toMatch(/^'Fields': "shoe_size" is not one of: .*\bfirst_name\b/);
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 

@@ -17,20 +17,20 @@ const create = (type: string, mobileNumber: string, credentials: object = {}) =>
 test('a bad number: the tool message carries the hint, without the item index; nothing is sent', async () => {
 	const result = await create('slickTextTool', '={{ "555-0100" }}');
 	expect(result.error?.message).toBe(
-		'Mobile Number: "555-0100" has fewer than 10 digits. Give the whole number with its area code, and + and the country code outside the US, for example +16175551234.',
+		'\'Mobile Number\': "555-0100" has fewer than 10 digits. Give the whole number with its area code, and + and the country code outside the US, for example +16175551234.',
 	);
 	expect(ctx.sandbox.requests).toHaveLength(0);
 });
 
 test('in the node the message names the item as before', async () => {
 	const result = await create('slickText', '={{ "555-0100" }}');
-	expect(result.error?.message).toBe('Mobile Number: "555-0100" has fewer than 10 digits [item 0]');
+	expect(result.error?.message).toBe('\'Mobile Number\': "555-0100" has fewer than 10 digits [item 0]');
 });
 
 test('a wrong key: the tool message has the status, SlickText\'s reason and what to check, never the key', async () => {
 	const result = await create('slickTextTool', '+16175550111', { apiKey: 'sk-live-WRONG-KEY-123' });
 	const error = result.error as any;
-	expect(error.message).toMatch(/^Forbidden \(HTTP 403\)\. SlickText said: .+ Check the API key and the brand ID/);
+	expect(error.message).toMatch(/^Forbidden \(HTTP 403\)\. SlickText said: .+ Check the 'API Key' and the 'Brand ID'/);
 	expect(error.httpCode).toBe('403');
 	expect(JSON.stringify(error)).not.toContain('sk-live-WRONG-KEY-123');
 });

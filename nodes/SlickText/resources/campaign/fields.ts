@@ -82,7 +82,7 @@ const deliveryField: INodeProperties = {
 	type: 'options',
 	options: [
 		{ name: 'Save as Draft', value: 'draft', description: 'Save the campaign without sending anything' },
-		{ name: 'Schedule', value: 'schedule', description: 'Send the texts at the time given in Send At' },
+		{ name: 'Schedule', value: 'schedule', description: "Send the texts at the time given in 'Send At'" },
 		{ name: 'Send Now', value: 'now', description: 'Text the whole audience right away' },
 	],
 	default: 'draft',
@@ -175,11 +175,11 @@ export const campaignCreateFields: INodeProperties[] = [
 /** The options of Update Fields: the same fields, each one optional. */
 export const campaignUpdateFields: INodeProperties[] = [
 	{ ...audienceField, description: 'Who gets the campaign; Lists and Segments need the lists or segments below' },
-	{ ...listsField, description: `Used when Audience is Lists. ${String(listsField.description)}` },
+	{ ...listsField, description: `Used when 'Audience' is Lists. ${String(listsField.description)}` },
 	mediaUrlField,
 	messageField,
 	nameField,
-	{ ...segmentsField, description: `Used when Audience is Segments. ${String(segmentsField.description)}` },
+	{ ...segmentsField, description: `Used when 'Audience' is Segments. ${String(segmentsField.description)}` },
 	deliveryField,
 	{ ...scheduledField, description: `${String(scheduledField.description)} Alone it moves a scheduled campaign.` },
 ].sort((a, b) => a.displayName.localeCompare(b.displayName));
@@ -247,11 +247,11 @@ function readDelivery(ctx: IExecuteSingleFunctions, value: unknown): Delivery {
 /** A schedule needs a time; a time needs a schedule. */
 function readSchedule(ctx: IExecuteSingleFunctions, delivery: Delivery | undefined, scheduledAt: unknown) {
 	if (delivery === 'schedule' && isBlank(scheduledAt)) {
-		throw inputError(ctx, scheduledField.displayName, 'is required when Send is Schedule', 'Give the time to send.');
+		throw inputError(ctx, scheduledField.displayName, "is required when 'Send' is Schedule", 'Give the time to send.');
 	}
 	if (isBlank(scheduledAt)) return undefined;
 	if (delivery !== undefined && delivery !== 'schedule') {
-		throw inputError(ctx, scheduledField.displayName, 'is only used when Send is Schedule');
+		throw inputError(ctx, scheduledField.displayName, "is only used when 'Send' is Schedule");
 	}
 	return toUtcStamp(ctx, scheduledField.displayName, scheduledAt);
 }
@@ -290,7 +290,7 @@ export const campaignUpdateBody: PreSendAction = async function (this: IExecuteS
 		['segmentIds', segmentsField, 'segments'],
 	] as const) {
 		if (set(name) && fields.audience !== kind) {
-			throw inputError(this, field.displayName, `are only used when Audience is ${audienceName(kind)}`);
+			throw inputError(this, field.displayName, `are only used when 'Audience' is ${audienceName(kind)}`);
 		}
 	}
 	const body = campaignBody(input);

@@ -62,7 +62,7 @@ export const create: OperationDescription = {
 		value: 'create',
 		action: 'Create a contact',
 		description:
-			'Add a contact to the brand. SlickText sends no confirmation text unless Force Double Opt-In is on; a number that exists already fails.',
+			"Add a contact to the brand. SlickText sends no confirmation text unless 'Force Double Opt-In' is on; a number that exists already fails.",
 		// Sent again after no answer: SlickText refuses a second contact with the number (see createContact).
 		route: currentRoute({ method: 'POST', url: '/contacts', preSend: [contactCreateBody], execute: createContact, unknown: 'resend' }),
 	},

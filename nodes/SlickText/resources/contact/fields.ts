@@ -182,7 +182,7 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 		fields.push(
 			text('source', 'Source', {
 				placeholder: 'e.g. Keyword',
-				description: 'How the contact joined, for example api, Keyword, Website Popup or Import',
+				description: "How the contact joined, for example 'api', 'Keyword', 'Website Popup' or 'Import'",
 			}),
 		);
 	}

@@ -62,7 +62,7 @@ export const memberFilters: INodeProperties = filtersCollection(
 			options: OPT_IN_STATUSES,
 			default: [],
 			description:
-				"Only members with one of these opt-in statuses. Applied by the node while it pages (SlickText cannot filter a list's members), so the others are never kept; Limit counts the members that match.",
+				"Only members with one of these opt-in statuses. Applied by the node while it pages (SlickText cannot filter a list's members), so the others are never kept; 'Limit' counts the members that match.",
 		},
 	],
 	'Applied by the node to each page as it arrives',

@@ -56,7 +56,7 @@ export const ENTRY_RULES: INodePropertyOptions[] = [
 		name: 'Once in a Time Window',
 		value: 'onceInTime',
 		description:
-			'A contact enters at most once within the window set by Entry Rule Time Value and Entry Rule Time Unit',
+			"A contact enters at most once within the window set by 'Entry Rule Time Value' and 'Entry Rule Time Unit'",
 	},
 	{
 		name: 'One at a Time',
@@ -109,8 +109,8 @@ export const workflowUpdateBody: PreSendAction = async function (this: IExecuteS
 				throw inputError(
 					this,
 					LABELS[name],
-					'is required when Entry Rule is "Once in a Time Window"',
-					'Add both Entry Rule Time Value and Entry Rule Time Unit to Update Fields.',
+					`is required when 'Entry Rule' is "Once in a Time Window"`,
+					"Add both 'Entry Rule Time Value' and 'Entry Rule Time Unit' to 'Update Fields'.",
 				);
 			}
 		}

@@ -224,7 +224,7 @@ export function messageBody(kind: Kind, textField: TextField = 'body'): PreSendA
 		const body: IDataObject = { body: text, campaign: options.campaign, mediaUrl: media };
 		const sendTo = String(param(this, 'sendTo', 'contact'));
 		if (sendTo === 'textword' && textField === 'message') {
-			throw inputError(this, 'Send To', 'cannot be a whole textword here', 'Send and Wait for Reply texts one person: choose One Contact or One Mobile Number on a Textword.');
+			throw inputError(this, 'Send To', 'cannot be a whole textword here', "Send and Wait for Reply texts one person: choose 'One Contact' or 'One Mobile Number on a Textword'.");
 		} else if (sendTo === 'textword') {
 			body.textword = assertId(this, 'Textword', param(this, 'textwordId', ''));
 			if (!isBlank(options.segment)) body.segment = assertId(this, 'Segment', options.segment);

@@ -145,7 +145,7 @@ export class DataTableWaits implements WaitStore {
 	private refusal(answer: { statusCode: number; body: unknown }): NodeOperationError {
 		const said = typeof answer.body === 'object' && answer.body !== null ? (answer.body as IDataObject).message : answer.body;
 		return new NodeOperationError(this.ctx.getNode(), `n8n's API answered ${answer.statusCode} to the SlickText Trigger${said ? `: ${String(said)}` : ''}`, {
-			description: `The trigger keeps its waits in n8n's data table "${TABLE_NAME}" with the credential's n8n API Key: check the key, and that n8n's public API answers at the trigger's own address.`,
+			description: `The trigger keeps its waits in n8n's data table "${TABLE_NAME}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.`,
 		});
 	}
 

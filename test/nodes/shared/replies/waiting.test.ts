@@ -88,12 +88,12 @@ const texts = () => ctx.sandbox.requests.filter((r) => r.method === 'POST' && r.
 
 describe('Send and Wait for Reply checks everything before the text goes out', () => {
 	it.each([
-		['no Trigger URL for Replies in the credential', {}, { replyTriggerUrl: '' }, /Trigger URL for Replies is not set/],
-		['a time limit that has passed', { waitOptions: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' } } } }, {}, /Limit Wait Time: .* has passed already/],
+		['no Trigger URL for Replies in the credential', {}, { replyTriggerUrl: '' }, /'Trigger URL for Replies' is not set/],
+		['a time limit that has passed', { waitOptions: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T00:00:00Z' } } } }, {}, /'Limit Wait Time': .* has passed already/],
 		['a word that is both yes and no', { yesWords: 'YES, OK', noWords: 'no, ok' }, {}, /both a yes word and a no word/],
-		['no yes word', { yesWords: ' , ' }, {}, /Yes Words is empty/],
-		['a textword-wide Send To', { sendTo: 'textword' }, {}, /Send To: "textword" is not one contact or one number/],
-		['a number that is not one', { number: '555-12' }, {}, /Mobile Number: "555-12"/],
+		['no yes word', { yesWords: ' , ' }, {}, /'Yes Words' is empty/],
+		['a textword-wide Send To', { sendTo: 'textword' }, {}, /'Send To': "textword" is not one contact or one number/],
+		['a number that is not one', { number: '555-12' }, {}, /'Mobile Number': "555-12"/],
 	])('%s', async (_label, parameters, credential, message) => {
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(parameters), credentials: legacy(credential) });
 		expect(result.error?.message).toMatch(message);
@@ -111,7 +111,7 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 	it('asks the trigger first: a Trigger URL where nothing is published stops it before the text', async () => {
 		trigger.status = 404;
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
-		expect(result.error?.message).toBe("Nothing is published at the credential's Trigger URL for Replies [item 0]");
+		expect(result.error?.message).toBe("Nothing is published at the credential's 'Trigger URL for Replies' [item 0]");
 		expect(result.error?.description).toMatch(/Publish \(n8n 1.x: activate\) the workflow with the SlickText Trigger/);
 		expect(trigger.registrations).toEqual([{ platform: 'legacy', person: '', resumeUrl: '', since: 0, until: 0, sent: {}, check: true }]);
 		expect(texts()).toEqual([]);
@@ -130,14 +130,14 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 		trigger.verifies = false;
 		const legacyRun = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
 		expect(legacyRun.error?.message).toBe('The SlickText Trigger cannot tell a real reply from a forged one, so it cannot take an approval [item 0]');
-		expect(legacyRun.error?.description).toMatch(/Webhook Secret of the SlickText Legacy API credential/);
-		expect(legacyRun.error?.description).toMatch(/Options > Accept Unverified Replies/);
+		expect(legacyRun.error?.description).toMatch(/'Webhook Secret' of the SlickText Legacy API credential/);
+		expect(legacyRun.error?.description).toMatch(/turn on 'Accept Unverified Replies' in 'Options'/);
 		const currentRun = await runNode({
 			type: 'slickText',
 			parameters: { resource: 'message', operation: 'waitForReply', waitFor: 'contact', contactId: { __rl: true, mode: 'id', value: '12' } },
 			credentials: { slickTextApi: ctx.sandbox.currentCredentials({ replyTriggerUrl: trigger.url }) },
 		});
-		expect(currentRun.error?.description).toMatch(/Turn on Confirm Events with SlickText in the SlickText Trigger/);
+		expect(currentRun.error?.description).toMatch(/Turn on 'Confirm Events with SlickText' in the SlickText Trigger/);
 		expect(texts()).toEqual([]);
 		// Only the two checks reached the trigger: nobody was texted, nothing registered.
 		expect(trigger.registrations.map((r) => r.check)).toEqual([true, true]);
