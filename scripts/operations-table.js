@@ -8,13 +8,15 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const pkg = require(path.join(root, 'package.json'));
 
-function fieldsOf(properties, resource, operation) {
+function fieldsOf(properties, resource, operation, newest) {
 	return properties
 		.filter((p) => {
 			const show = p.displayOptions && p.displayOptions.show;
 			return show && show.resource?.includes(resource) && show.operation?.includes(operation);
 		})
 		.filter((p) => p.type !== 'notice')
+		// What a node added today shows: a field kept only for workflows saved with an older version is left out.
+		.filter((p) => p.displayOptions.show['@version'] === undefined || p.displayOptions.show['@version'].includes(newest))
 		// What only the AI tool variant shows (its Tool Description) is in docs/ai-agents.md.
 		.filter((p) => !(p.displayOptions.show['@tool']?.length === 1 && p.displayOptions.show['@tool'][0] === true))
 		.map((p) => {
@@ -28,6 +30,7 @@ function fieldsOf(properties, resource, operation) {
 
 function table(nodeType) {
 	const { properties } = nodeType.description;
+	const newest = Math.max(...[nodeType.description.version].flat());
 	const resourceProperty = properties.find((p) => p.name === 'resource');
 	const rows = ['| Resource | Operation | Fields (**required**) |', '|---|---|---|'];
 	for (const resource of resourceProperty.options) {
@@ -36,7 +39,7 @@ function table(nodeType) {
 		);
 		for (const operation of operationProperty?.options ?? []) {
 			// A field with a tool-variant twin (Limit, Simplify: other defaults under '@tool') is listed once.
-			const fields = [...new Set(fieldsOf(properties, resource.value, operation.value))];
+			const fields = [...new Set(fieldsOf(properties, resource.value, operation.value, newest))];
 			rows.push(`| ${resource.name} | ${operation.name} | ${fields.join('; ') || '—'} |`);
 		}
 	}

@@ -34,6 +34,7 @@ function operationsOf(descriptions) {
 	const operations = [];
 	for (const d of descriptions) {
 		const resource = d.properties.find((p) => p.name === 'resource');
+		const newest = Math.max(...[d.version].flat());
 		for (const r of resource.options) {
 			const operation = d.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value));
 			for (const option of operation.options) {
@@ -41,7 +42,9 @@ function operationsOf(descriptions) {
 					const show = p.displayOptions?.show;
 					// Notices are texts, not fields; what only the AI tool variant shows is counted once, in the node.
 					const toolOnly = show?.['@tool']?.length === 1 && show['@tool'][0] === true;
-					return show?.resource?.includes(r.value) && show.operation?.includes(option.value) && p.type !== 'notice' && !toolOnly;
+					// What a node added today shows: a field kept only for older versions is not counted.
+					const olderOnly = show?.['@version'] !== undefined && !show['@version'].includes(newest);
+					return show?.resource?.includes(r.value) && show.operation?.includes(option.value) && p.type !== 'notice' && !toolOnly && !olderOnly;
 				});
 				operations.push({ node: d.displayName, resource: r.value, option, fields });
 			}
@@ -139,7 +142,7 @@ const TEMPLATES = [
 	summaryRow('2', 'UX guidelines', '2-ux-guidelines'),
 	summaryRow('3a', 'Submit community nodes', '3a-submit-community-nodes'),
 	summaryRow('3b', 'Node review checklist', '3b-node-review-checklist'),
-	'| fail | Points of page 2 that fail: {uxFails}; see there. |',
+	'| Points of page 2 that fail: {uxFails}; see there. |',
 	'; {examples} example workflows in `examples/`;',
 	'is picked with a resource locator (From List, By ID): {locatorsCurrent} in SlickText, {locatorsLegacy} in SlickText Legacy.',
 	'All {sentenceCaseTexts} different texts start with a capital',

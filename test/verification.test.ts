@@ -32,7 +32,7 @@ describe('docs/verification.md: its figures are counted', () => {
 	});
 
 	test('a stale figure is caught and --write replaces it, leaving the rest of the doc as it was', () => {
-		const stale = doc.replace(/\| fail \| Points of page 2 that fail: \d+;/, '| fail | Points of page 2 that fail: 99;');
+		const stale = doc.replace(/Points of page 2 that fail: \d+;/, 'Points of page 2 that fail: 99;');
 		expect(stale).not.toBe(doc);
 		expect(compare(stale, figures)).toEqual([expect.objectContaining({ name: 'uxFails', written: '99', counted: String(figures.uxFails) })]);
 		expect(write(stale, figures)).toBe(doc);

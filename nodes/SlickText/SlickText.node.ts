@@ -20,7 +20,10 @@ export class SlickText implements INodeType {
 		name: 'slickText',
 		icon: { light: 'file:slickText.svg', dark: 'file:slickText.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// Version 2 moved the optional answer words (and legacy Opt In's message) from the top of the panel into
+		// Options and Additional Fields; a workflow saved with version 1 keeps its fields where they were.
+		version: [1, 2],
+		defaultVersion: 2,
 		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
 		subtitle,
 		description: SLICKTEXT_DESCRIPTION,

@@ -20,7 +20,10 @@ export class SlickTextLegacy implements INodeType {
 		name: 'slickTextLegacy',
 		icon: { light: 'file:slickTextLegacy.svg', dark: 'file:slickTextLegacy.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// Version 2 moved the optional answer words (and legacy Opt In's message) from the top of the panel into
+		// Options and Additional Fields; a workflow saved with version 1 keeps its fields where they were.
+		version: [1, 2],
+		defaultVersion: 2,
 		// The operation and resource chosen, by the names the dropdowns show (shared/resources.ts).
 		subtitle,
 		// n8n's node panel shows this above the node's actions; the SlickText Legacy Trigger holds its events.

@@ -19,6 +19,24 @@ export type ResponseType = 'freeText' | 'approval';
 export const DEFAULT_YES_WORDS = 'YES, Y';
 export const DEFAULT_NO_WORDS = 'NO, N';
 
+/** The words an approval takes as yes and as no. */
+const answerWords: INodeProperties[] = [
+	{
+		displayName: 'Yes Words',
+		name: 'yesWords',
+		type: 'string',
+		default: DEFAULT_YES_WORDS,
+		description: 'Answers that approve, separated by commas. Case, spaces and punctuation around the word are ignored.',
+	},
+	{
+		displayName: 'No Words',
+		name: 'noWords',
+		type: 'string',
+		default: DEFAULT_NO_WORDS,
+		description: 'Answers that decline, separated by commas. Case, spaces and punctuation around the word are ignored.',
+	},
+];
+
 /** The answer fields and the options of a waiting operation. */
 export function replyFields(): INodeProperties[] {
 	return [
@@ -57,22 +75,11 @@ export function replyFields(): INodeProperties[] {
 			default: '',
 			displayOptions: { show: { responseType: ['freeText'] } },
 		},
-		{
-			displayName: 'Yes Words',
-			name: 'yesWords',
-			type: 'string',
-			default: DEFAULT_YES_WORDS,
-			description: 'Answers that approve, separated by commas. Case, spaces and punctuation around the word are ignored.',
-			displayOptions: { show: { responseType: ['approval'] } },
-		},
-		{
-			displayName: 'No Words',
-			name: 'noWords',
-			type: 'string',
-			default: DEFAULT_NO_WORDS,
-			description: 'Answers that decline, separated by commas. Case, spaces and punctuation around the word are ignored.',
-			displayOptions: { show: { responseType: ['approval'] } },
-		},
+		// Version 1 showed the words at the top of the panel; version 2 has them in Options, as optional fields belong.
+		...answerWords.map((word) => ({
+			...word,
+			displayOptions: { show: { responseType: ['approval'], '@version': [1] } },
+		})),
 		{
 			displayName: 'Other Answers',
 			name: 'otherAnswers',
@@ -93,81 +100,115 @@ export function replyFields(): INodeProperties[] {
 			description: 'What happens when the answer is neither a yes word nor a no word',
 			displayOptions: { show: { responseType: ['approval'] } },
 		},
+		{ ...waitOptions([]), displayOptions: { show: { '@version': [1] } } },
 		{
-			displayName: 'Options',
-			name: 'waitOptions',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				{
-					displayName: 'Accept Unverified Replies',
-					name: 'acceptUnverifiedReplies',
-					type: 'boolean',
-					default: false,
-					description:
-						"Whether an approval may take a reply the trigger cannot verify (no webhook secret on legacy, no 'Confirm Events with SlickText' on current). Anyone who can reach the trigger's URL could then answer YES for the person. Free Text takes such replies anyway.",
-				},
-				{
-					displayName: 'Limit Wait Time',
-					name: 'limitWaitTime',
-					type: 'fixedCollection',
-					default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'days' } },
-					description:
-						'Whether to stop waiting at some point. The workflow then goes on with an output that says it timed out; an answer that comes later comes out of the SlickText Trigger.',
-					options: [
-						{
-							displayName: 'Values',
-							name: 'values',
-							values: [
-								{
-									displayName: 'Limit Type',
-									name: 'limitType',
-									type: 'options',
-									options: [
-										{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Waits for a certain amount of time' },
-										{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Waits until a date and time' },
-									],
-									default: 'afterTimeInterval',
-									description: 'How the end of the wait is given',
-								},
-								{
-									displayName: 'Amount',
-									name: 'resumeAmount',
-									type: 'number',
-									typeOptions: { minValue: 0, numberPrecision: 2 },
-									default: 1,
-									description: 'How long to wait',
-									displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-								},
-								{
-									displayName: 'Unit',
-									name: 'resumeUnit',
-									type: 'options',
-									options: [
-										{ name: 'Minutes', value: 'minutes' },
-										{ name: 'Hours', value: 'hours' },
-										{ name: 'Days', value: 'days' },
-									],
-									default: 'days',
-									description: 'Unit of the amount',
-									displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-								},
-								{
-									displayName: 'Max Date and Time',
-									name: 'maxDateAndTime',
-									type: 'dateTime',
-									default: '',
-									description: 'When to stop waiting',
-									displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
-								},
-							],
-						},
-					],
-				},
-			],
+			...waitOptions(
+				answerWords.map((word) => ({
+					...word,
+					displayOptions: { show: { '/responseType': ['approval'] } },
+				})),
+			),
+			displayOptions: { show: { '@version': [2] } },
 		},
 	];
+}
+
+/** Options > the wait's options; `words` are the answer words where the version has them there. */
+function waitOptions(words: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'waitOptions',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: sortByName([
+			{
+				displayName: 'Accept Unverified Replies',
+				name: 'acceptUnverifiedReplies',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether an approval may take a reply the trigger cannot verify (no webhook secret on legacy, no 'Confirm Events with SlickText' on current). Anyone who can reach the trigger's URL could then answer YES for the person. Free Text takes such replies anyway.",
+			},
+			{
+				displayName: 'Limit Wait Time',
+				name: 'limitWaitTime',
+				type: 'fixedCollection',
+				default: {
+					values: {
+						limitType: 'afterTimeInterval',
+						resumeAmount: 1,
+						resumeUnit: 'days',
+					},
+				},
+				description:
+					'Whether to stop waiting at some point. The workflow then goes on with an output that says it timed out; an answer that comes later comes out of the SlickText Trigger.',
+				options: [
+					{
+						displayName: 'Values',
+						name: 'values',
+						values: [
+							{
+								displayName: 'Limit Type',
+								name: 'limitType',
+								type: 'options',
+								options: [
+									{
+										name: 'After Time Interval',
+										value: 'afterTimeInterval',
+										description: 'Waits for a certain amount of time',
+									},
+									{
+										name: 'At Specified Time',
+										value: 'atSpecifiedTime',
+										description: 'Waits until a date and time',
+									},
+								],
+								default: 'afterTimeInterval',
+								description: 'How the end of the wait is given',
+							},
+							{
+								displayName: 'Amount',
+								name: 'resumeAmount',
+								type: 'number',
+								typeOptions: { minValue: 0, numberPrecision: 2 },
+								default: 1,
+								description: 'How long to wait',
+								displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+							},
+							{
+								displayName: 'Unit',
+								name: 'resumeUnit',
+								type: 'options',
+								options: [
+									{ name: 'Minutes', value: 'minutes' },
+									{ name: 'Hours', value: 'hours' },
+									{ name: 'Days', value: 'days' },
+								],
+								default: 'days',
+								description: 'Unit of the amount',
+								displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+							},
+							{
+								displayName: 'Max Date and Time',
+								name: 'maxDateAndTime',
+								type: 'dateTime',
+								default: '',
+								description: 'When to stop waiting',
+								displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
+							},
+						],
+					},
+				],
+			},
+			...words,
+		]),
+	};
+}
+
+/** n8n's lint and editor list a collection's options by name. */
+function sortByName(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
 /** The answer settings, as the waiting node's webhook reads them when a reply comes. */
@@ -184,16 +225,22 @@ export interface AnswerSettings {
 export type ReadParameter = (name: string, fallback: unknown) => unknown;
 
 export function answerSettings(get: ReadParameter): AnswerSettings {
+	const options = (get('waitOptions', {}) ?? {}) as IDataObject;
 	return {
 		responseType: get('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval',
-		yes: wordList(get('yesWords', DEFAULT_YES_WORDS)),
-		no: wordList(get('noWords', DEFAULT_NO_WORDS)),
+		// Options holds the words from version 2 on; a version 1 node has them at the top.
+		yes: wordList(options.yesWords ?? get('yesWords', DEFAULT_YES_WORDS)),
+		no: wordList(options.noWords ?? get('noWords', DEFAULT_NO_WORDS)),
 		keepWaiting: get('otherAnswers', 'notUnderstood') === 'keepWaiting',
-		acceptUnverified: (get('waitOptions', {}) as IDataObject | undefined)?.acceptUnverifiedReplies === true,
+		acceptUnverified: options.acceptUnverifiedReplies === true,
 	};
 }
 
-const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+const UNIT_MS: Record<string, number> = {
+	minutes: 60_000,
+	hours: 3_600_000,
+	days: 86_400_000,
+};
 
 /** When the wait ends (n8n's WAIT_INDEFINITELY without a limit); checked before anything is sent. */
 export function waitEnd(ctx: IExecuteFunctions, now: number): Date {

@@ -104,6 +104,30 @@ describe('\'Contact\': Opt In', () => {
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
+	describe('version 2: the message is in Additional Fields (issue 46, item 1), a version 1 node keeps it at the top', () => {
+		const message = 'Reply YES for Bluebird deals. Reply STOP to cancel.';
+		test.each([
+			['version 2, in Additional Fields', 2, { additionalFields: { doubleOptInMessage: message } }, message],
+			// n8n keeps only the fields a node shows: version 2 shows no message at the top, so one there is not sent.
+			['version 2, a message at the top is not a field of it', 2, { doubleOptInMessage: message }, undefined],
+			['version 1, at the top', 1, { doubleOptInMessage: message }, message],
+		])('%s', async (_case, typeVersion, parameters, expected) => {
+			const result = await run({ operation: 'optIn', textwordId: rl('5401'), number: NEW_NUMBER, ...parameters }, { typeVersion });
+			expect(result.error).toBeUndefined();
+			expect((sent(ctx.sandbox)[0].body as any).doubleOptInMessage).toBe(expected);
+			expect((sent(ctx.sandbox)[0].body as any).action).toBe('DOUBLEOPTIN');
+		});
+
+		test('version 2 checks the length where the message is', async () => {
+			const result = await run(
+				{ operation: 'optIn', textwordId: rl('5401'), number: NEW_NUMBER, additionalFields: { doubleOptInMessage: '={{ "x".repeat(161) }}' } },
+				{ typeVersion: 2 },
+			);
+			expect(result.error?.message).toBe("'Double Opt-In Message': is 161 characters; SlickText allows at most 160 [item 0]");
+			expect(ctx.sandbox.requests).toHaveLength(0);
+		});
+	});
+
 	test('a double opt-in message of exactly 160 characters is sent', async () => {
 		const message = `${'y'.repeat(150)} Reply YES`;
 		expect(message).toHaveLength(160);

@@ -13,10 +13,11 @@ export const rl = (value: string, mode: 'id' | 'list' = 'id') => ({ __rl: true, 
 export function legacyRunner(ctx: { readonly sandbox: SandboxHandle }, resource: string) {
 	return async (
 		parameters: Record<string, unknown>,
-		options: { items?: object[]; continueOnFail?: boolean; credentials?: object } = {},
+		options: { items?: object[]; continueOnFail?: boolean; credentials?: object; typeVersion?: number } = {},
 	): Promise<RunResult> =>
 		await runNode({
 			type: 'slickTextLegacy',
+			typeVersion: options.typeVersion,
 			parameters: { resource, ...parameters },
 			credentials: { slickTextLegacyApi: ctx.sandbox.legacyCredentials(options.credentials) },
 			items: options.items,

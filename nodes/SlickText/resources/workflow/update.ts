@@ -47,7 +47,7 @@ export const update: OperationDescription = {
 				type: 'number',
 				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 1,
-				description: `Length of the window, in 'Entry Rule Time Unit' units; required with the entry rule "Once in a Time Window"`,
+				description: "Length of the window, in 'Entry Rule Time Unit' units; required with the entry rule \"Once in a Time Window\"",
 			},
 			{
 				displayName: 'Name',

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import type { OperationDescription } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
@@ -27,19 +27,35 @@ async function optInBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 		...contactBody(this, this.getNodeParameter('additionalFields', {}) as IDataObject),
 	};
 	if (method === 'DOUBLEOPTIN') {
-		const message = String(this.getNodeParameter('doubleOptInMessage', '') ?? '');
+		// Additional Fields holds the message from version 2 on; a version 1 node has it at the top.
+		const additional = this.getNodeParameter('additionalFields', {}) as IDataObject;
+		const message = String(additional.doubleOptInMessage ?? this.getNodeParameter('doubleOptInMessage', '') ?? '');
 		if (message.length > DOUBLE_OPT_IN_MAX) {
-			throw inputError(
-				this,
-				'Double Opt-In Message',
-				`is ${message.length} characters; SlickText allows at most ${DOUBLE_OPT_IN_MAX}`,
-			);
+			throw inputError(this, 'Double Opt-In Message', `is ${message.length} characters; SlickText allows at most ${DOUBLE_OPT_IN_MAX}`);
 		}
 		if (!isBlank(message)) Object.assign(body, { doubleOptInMessage: message });
 	}
 	requestOptions.body = body;
 	return await formBody(method).call(this, requestOptions);
 }
+
+/** The confirmation text of a double opt-in: at the top of the panel in version 1, in Additional Fields from version 2. */
+const doubleOptInMessage: INodeProperties = {
+	displayName: 'Double Opt-In Message',
+	name: 'doubleOptInMessage',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description:
+		"The confirmation text, at most 160 characters. Leave empty for SlickText's default message. It should ask the contact to reply YES.",
+};
+
+const additionalFields = contactFieldsCollection(
+	'additionalFields',
+	'Additional Fields',
+	'Add Field',
+	'Two-letter state code. When left out, SlickText derives it from the area code.',
+);
 
 export const optIn: OperationDescription = {
 	option: {
@@ -81,25 +97,19 @@ export const optIn: OperationDescription = {
 				},
 			],
 			default: 'DOUBLEOPTIN',
-			description:
-				"Which text the number gets: a confirmation text to reply YES to (recommended), the textword's auto reply, or none",
+			description: "Which text the number gets: a confirmation text to reply YES to (recommended), the textword's auto reply, or none",
 		},
+		{ ...doubleOptInMessage, displayOptions: { show: { optInMethod: ['DOUBLEOPTIN'], '@version': [1] } } },
+		{ ...additionalFields, displayOptions: { show: { '@version': [1] } } },
 		{
-			displayName: 'Double Opt-In Message',
-			name: 'doubleOptInMessage',
-			type: 'string',
-			typeOptions: { rows: 2 },
-			default: '',
-			description:
-				"The confirmation text, at most 160 characters. Leave empty for SlickText's default message. It should ask the contact to reply YES.",
-			displayOptions: { show: { optInMethod: ['DOUBLEOPTIN'] } },
+			...additionalFields,
+			// Sorted in among the contact's fields, as n8n lists a collection's options.
+			options: [
+				...(additionalFields.options as INodeProperties[]),
+				{ ...doubleOptInMessage, displayOptions: { show: { '/optInMethod': ['DOUBLEOPTIN'] } } },
+			].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			displayOptions: { show: { '@version': [2] } },
 		},
-		contactFieldsCollection(
-			'additionalFields',
-			'Additional Fields',
-			'Add Field',
-			'Two-letter state code. When left out, SlickText derives it from the area code.',
-		),
 	],
 	effect: 'send',
 	effectNote: 'changes records, sends an opt-in text unless set otherwise',

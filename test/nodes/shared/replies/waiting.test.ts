@@ -101,6 +101,22 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 		expect(texts()).toEqual([]);
 	});
 
+	// Version 2 moved Yes Words and No Words into Options (issue 46, item 1); version 1 keeps them at the top.
+	it.each([
+		['version 2, in Options', 2, { waitOptions: { yesWords: ' , ' } }],
+		['version 1, at the top', 1, { yesWords: ' , ' }],
+	])('the answer words are read where the version has them: %s', async (_label, typeVersion, parameters) => {
+		const result = await runNode({ type: 'slickTextLegacy', typeVersion, parameters: sendAndWait(parameters), credentials: legacy() });
+		expect(result.error?.message).toBe("'Yes Words' is empty [item 0]");
+		expect(texts()).toEqual([]);
+	});
+
+	it('version 2 keeps no answer words at the top: a stray one there is not read', async () => {
+		const result = await runNode({ type: 'slickTextLegacy', typeVersion: 2, parameters: sendAndWait({ yesWords: ' , ' }), credentials: legacy() });
+		expect(result.error).toBeUndefined();
+		expect(texts()).toHaveLength(1);
+	});
+
 	it('one item only: each execution waits for one person', async () => {
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), items: [{}, {}] });
 		expect(result.error?.message).toBe('Waiting for a reply takes one item, got 2 [item 0]');
