@@ -27,7 +27,7 @@ const LEGACY_EVENTS = ['On any event', 'On chat message received', 'On contest e
 const WHOLE_BRAND =
 	'This texts every subscribed contact of the brand, which can be thousands of people. Each recipient uses message credits.';
 
-exports.title = 'n8n editor in Chromium: the node panel and the SlickText node (issue 38 items 1, 2, 11)';
+exports.title = 'n8n editor in Chromium: the node panel and the SlickText node (issue 38 items 1, 2, 11; issue 46 item 1)';
 
 /** The descriptions of the built nodes, as n8n loads them from the package. */
 function builtDescriptions() {
@@ -95,11 +95,11 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await creator.waitFor({ state: 'visible' });
 			assert.match(await panelTitle(), /^What happens next\?/);
 		};
-		/** Adds a SlickText action after the Manual Trigger and opens its panel. */
-		const addAction = async (action) => {
+		/** Adds a SlickText (or SlickText Legacy) action after the Manual Trigger and opens its panel. */
+		const addAction = async (action, node = 'SlickText') => {
 			await whatHappensNext();
-			await search('SlickText');
-			await entry('SlickText').click();
+			await search(node);
+			await entry(node).click();
 			await creator.getByText(action, { exact: true }).click();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 			await page.waitForTimeout(600);
@@ -180,6 +180,38 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			const workflow = (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data;
 			const node = workflow.nodes.find((n) => n.type === ACTION_NODE);
 			assert.deepEqual(node.parameters.additionalFields, { optInStatus: 'not subscribed' });
+		});
+
+		// Issue 46 item 1: optional fields are in collections, not at the top of the panel (version 2).
+		/** The options an "Add" button of a collection offers. */
+		const collectionOffers = async (which) => {
+			const add = params().locator('[data-test-id="collection-parameter-add"]:visible')[which]();
+			await add.scrollIntoViewIfNeeded();
+			await add.click();
+			await page.waitForTimeout(300);
+			const offered = (await page.locator('[data-test-id="collection-parameter-option"]:visible').allInnerTexts()).map((t) => t.trim());
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(300);
+			return offered;
+		};
+		await checked('SlickText Legacy > Send and Wait for Reply and Contact > Opt In (issue 46 item 1): no optional field at the top; the answer words in Options, the opt-in message in Additional Fields', async () => {
+			await addAction('Send a text and wait for the reply', 'SlickText Legacy');
+			assert.deepEqual([await valueOf('resource'), await valueOf('operation')], ['Message', 'Send and Wait for Reply']);
+			assert.equal(await params().locator('[data-test-id="parameter-input-yesWords"]').count(), 0, 'Yes Words is at the top of the panel');
+			assert.equal(await params().locator('[data-test-id="parameter-input-noWords"]').count(), 0, 'No Words is at the top of the panel');
+			const options = await collectionOffers('last');
+			assert.deepEqual(options, ['Accept Unverified Replies', 'Limit Wait Time', 'No Words', 'Yes Words']);
+			await choose('responseType', 'Free Text');
+			await page.waitForTimeout(300);
+			assert.deepEqual(await collectionOffers('last'), ['Accept Unverified Replies', 'Limit Wait Time'], 'Free Text takes no answer words');
+
+			await addAction('Opt in a contact', 'SlickText Legacy');
+			assert.deepEqual([await valueOf('resource'), await valueOf('operation')], ['Contact', 'Opt In']);
+			assert.equal(await params().locator('[data-test-id="parameter-input-doubleOptInMessage"]').count(), 0, 'Double Opt-In Message is at the top of the panel');
+			assert.ok((await collectionOffers('first')).includes('Double Opt-In Message'), 'Additional Fields offers Double Opt-In Message');
+			await choose('optInMethod', 'Opt In Silently');
+			await page.waitForTimeout(300);
+			assert.ok(!(await collectionOffers('first')).includes('Double Opt-In Message'), 'a silent opt-in sends no message');
 		});
 	} finally {
 		if (editor) await editor.close();
