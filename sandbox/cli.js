@@ -13,6 +13,10 @@
 // SlickText Trigger's URL as SlickText posts it; prints what the trigger answered (see USAGE below).
 //   npm run sandbox -- reply --to <trigger URL> --from +16172000000 --text "C"
 //   npm run sandbox -- reply --platform legacy --to <trigger URL> --from +16192000000 --text STOP --secret s3cret
+// Many people at once (a text to a list, then the answers coming in): a random share of a list's subscribed
+// members (current) or of a textword's subscribers (legacy) reply, each with one of the comma-separated texts.
+//   npm run sandbox -- reply --to <trigger URL> --from-list <list id> --percent 40 --text "YES,NO"
+//   npm run sandbox -- reply --platform legacy --to <trigger URL> --from-textword <textword id> --percent 40 --text "C,R" --secret s3cret
 
 const { startSandbox, CREDENTIALS, DEFAULT_RATE_LIMIT } = require('./server');
 const { replyCommand, DEFAULT_SANDBOX } = require('./replyCommand');
@@ -45,6 +49,19 @@ const USAGE = `Usage:
     --repeat <n>               deliver each event n more times, as SlickText's retries (attempt 2, 3, ...)
     --sandbox <url>            the running sandbox (default ${DEFAULT_SANDBOX})
     --json                     print the sandbox's whole answer as JSON
+
+  npm run sandbox -- reply --to <trigger URL> --from-list <list id> --percent 40 --text "YES,NO"
+  npm run sandbox -- reply --platform legacy --to <trigger URL> --from-textword <textword id> --percent 40 --text "C,R" [--secret s]
+      Many people's replies: the sandbox picks them from its state (current: the subscribed members of a
+      list of the brand; legacy: the subscribers of a textword) and plays each reply as above, in random
+      order, several at once. Prints one line per reply and a summary; exits 0 when every post was
+      answered 2xx. --platform, --brand-id, --media-url, --secret, --repeat, --sandbox and --json as above.
+    --from-list <id>           current: a list's subscribed members reply (not with --from / --contact-id)
+    --from-textword <id>       legacy: a textword's subscribers reply (not with --from)
+    --percent <0-100>          the share of them who reply, picked at random (default 100)
+    --text "A,B"               with commas, each person texts one of the choices at random
+    --seed <n>                 repeat the same picks, order and texts (printed when not given)
+    --concurrency <n>          replies played at once (default 10)
 `;
 
 function option(name, fallback) {
@@ -112,6 +129,7 @@ async function main() {
 		...(sandbox.options.legacyWebhookSecret ? [`Legacy webhook secret (signs played replies): ${sandbox.options.legacyWebhookSecret}`] : []),
 		'',
 		'Play a reply by SMS: npm run sandbox -- reply --to <trigger URL> --from <number> --text "C" (--help for more)',
+		'Play many: npm run sandbox -- reply --to <trigger URL> --from-list <list id> --percent 40 --text "YES,NO"',
 		'',
 		`Try: curl ${sandbox.certificate ? `--cacert ${sandbox.certificate.certPath} ` : ''}-H "Authorization: Bearer ${CREDENTIALS.current.apiKey}" ${sandbox.currentBaseUrl}/brands/${CREDENTIALS.current.brandId}/contacts?limit=2`,
 	];

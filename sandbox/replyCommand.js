@@ -1,6 +1,8 @@
 'use strict';
 // `npm run sandbox -- reply ...`: plays a person's reply through a running sandbox (POST /__sandbox/reply),
 // so that the sandbox's state changes too, and prints what the trigger answered. See cli.js for the usage.
+// With --from-list / --from-textword many people reply: the sandbox picks them from its own state and plays
+// each reply (shared/replies.js, playReplies), so this command only checks the switches and prints.
 
 const DEFAULT_SANDBOX = `http://127.0.0.1:${process.env.SLICKTEXT_SANDBOX_PORT || 8787}`;
 
@@ -15,7 +17,14 @@ const SWITCHES = {
 	'--media-url': 'mediaUrl',
 	'--secret': 'secret',
 	'--repeat': 'repeat',
+	'--from-list': 'fromList',
+	'--from-textword': 'fromTextword',
+	'--percent': 'percent',
+	'--seed': 'seed',
+	'--concurrency': 'concurrency',
 };
+const NUMBERS = ['--repeat', '--percent', '--seed', '--concurrency'];
+const CROWD_ONLY = { percent: '--percent', seed: '--seed', concurrency: '--concurrency' };
 
 class UsageError extends Error {}
 
@@ -34,12 +43,38 @@ function parse(args) {
 		if (value === undefined) throw new UsageError(`${arg} needs a value`);
 		i++;
 		if (arg === '--sandbox') sandbox = value.replace(/\/+$/, '');
-		else fields[SWITCHES[arg]] = arg === '--repeat' ? Number(value) : value;
+		else fields[SWITCHES[arg]] = NUMBERS.includes(arg) ? Number(value) : value;
 	}
 	if (fields.to === undefined) throw new UsageError('--to <trigger URL> is required (the SlickText Trigger\'s Production or Test URL)');
 	if (fields.text === undefined && fields.mediaUrl === undefined) throw new UsageError('--text <what the person texts> is required');
 	if (fields.text === undefined) fields.text = '';
+	if (fields.fromList !== undefined || fields.fromTextword !== undefined) checkCrowd(fields);
+	else {
+		const wrong = Object.keys(CROWD_ONLY).filter((key) => fields[key] !== undefined);
+		if (wrong.length > 0) throw new UsageError(`${wrong.map((k) => CROWD_ONLY[k]).join(', ')}: only with --from-list or --from-textword (many people's replies)`);
+	}
 	return { fields, sandbox, json };
+}
+
+/** The switches of many people's replies; --text "YES,NO" becomes the choices each person texts one of. */
+function checkCrowd(fields) {
+	const legacy = fields.platform === 'legacy';
+	if (fields.fromList !== undefined && fields.fromTextword !== undefined) throw new UsageError('--from-list (current) or --from-textword (legacy), not both');
+	for (const [key, name] of [['from', '--from'], ['contactId', '--contact-id']]) {
+		if (fields[key] !== undefined) throw new UsageError(`${name} names one person: use it or ${legacy ? '--from-textword' : '--from-list'}, not both`);
+	}
+	if (legacy && fields.fromList !== undefined) throw new UsageError('--from-list is for the current platform; legacy replies come --from-textword <textword id>');
+	if (!legacy && fields.fromTextword !== undefined) throw new UsageError('--from-textword is for the legacy platform (add --platform legacy); current replies come --from-list <list id>');
+	if (fields.percent !== undefined && !(fields.percent >= 0 && fields.percent <= 100)) throw new UsageError(`--percent must be a number from 0 to 100, the share of the people who reply (got ${fields.percent})`);
+	if (fields.seed !== undefined && !(Number.isInteger(fields.seed) && fields.seed >= 0 && fields.seed < 2 ** 32)) throw new UsageError('--seed must be a whole number from 0 to 4294967295');
+	if (fields.concurrency !== undefined && !(Number.isInteger(fields.concurrency) && fields.concurrency >= 1 && fields.concurrency <= 100)) {
+		throw new UsageError('--concurrency must be a whole number from 1 to 100 (replies played at once)');
+	}
+	if (fields.text.includes(',')) {
+		fields.choices = fields.text.split(',').map((choice) => choice.trim()).filter((choice) => choice !== '');
+		delete fields.text;
+		if (fields.choices.length === 0) throw new UsageError('--text lists no choice between its commas');
+	}
 }
 
 function describe(delivery) {
@@ -51,6 +86,32 @@ function describe(delivery) {
 			? `no answer (${delivery.error})`
 			: `the trigger answered ${delivery.status}${delivery.body === '' ? '' : ` ${typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body)}`}`;
 	return `  ${name} (attempt ${attempt}): ${answer}`;
+}
+
+const statusOf = (delivery) => (delivery.status === null ? `no answer (${delivery.error})` : String(delivery.status));
+const is2xx = (delivery) => delivery.status !== null && delivery.status >= 200 && delivery.status < 300;
+
+/** One person's reply of many: who, what, and the trigger's status (per event when there were several posts). */
+function describeReply(reply) {
+	const who = reply.contactId !== undefined ? `contact ${reply.contactId}` : `subscriber ${reply.subscriberId}`;
+	const { deliveries } = reply;
+	const statuses =
+		deliveries.length === 1
+			? statusOf(deliveries[0])
+			: deliveries.map((d) => `${d.event.Event ?? d.event.name}${(d.event.attemptNumber ?? d.event.attempts) > 1 ? ` (attempt ${d.event.attemptNumber ?? d.event.attempts})` : ''} ${statusOf(d)}`).join(', ');
+	return `  ${reply.from} (${who}) texted ${JSON.stringify(reply.text)}: the trigger answered ${statuses}`;
+}
+
+function printCrowd(answer, seedGiven, out) {
+	for (const reply of answer.replies) out(describeReply(reply));
+	const { source, subscribed, percent, replies } = answer;
+	const from = source.list !== undefined ? `list ${source.list} "${source.name}"` : `textword ${source.textword} ${source.word}`;
+	const people = source.list !== undefined ? 'subscribed members' : 'subscribers';
+	out(
+		`Played ${replies.length} repl${replies.length === 1 ? 'y' : 'ies'} from ${from} (${percent}% of ${subscribed} ${people}): ` +
+			`${answer.answered} answered 2xx, ${answer.notAnswered} not`,
+	);
+	if (!seedGiven) out(`Seed ${answer.seed}: add --seed ${answer.seed} to play the same replies again`);
 }
 
 /** Runs the command; resolves with the exit code (0 when every post got a 2xx answer). */
@@ -87,6 +148,11 @@ async function replyCommand(args, out = console.log, err = console.error) {
 		err(`[sandbox] ${answer.message ?? text}`);
 		return 1;
 	}
+	if (answer.replies) {
+		if (json) out(JSON.stringify(answer, null, 2));
+		else printCrowd(answer, fields.seed !== undefined, out);
+		return answer.replies.every((reply) => reply.deliveries.every(is2xx)) ? 0 : 1;
+	}
 	if (json) out(JSON.stringify(answer, null, 2));
 	else {
 		const deliveries = answer.deliveries ?? [];
@@ -94,7 +160,7 @@ async function replyCommand(args, out = console.log, err = console.error) {
 		for (const delivery of deliveries) out(describe(delivery));
 		if (answer.message) err(`[sandbox] ${answer.message}`);
 	}
-	const allAnswered = (answer.deliveries ?? []).every((d) => d.status !== null && d.status >= 200 && d.status < 300);
+	const allAnswered = (answer.deliveries ?? []).every(is2xx);
 	return allAnswered ? 0 : 1;
 }
 

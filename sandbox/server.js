@@ -14,7 +14,7 @@ const { withLatency, delayingFront } = require('./shared/latency');
 const { selfSignedCertificate } = require('./shared/tls');
 const { createFreedoms } = require('./shared/freedoms');
 const { createChurn } = require('./shared/churn');
-const { playReply, redeliver, replyEndpoint } = require('./shared/replies');
+const { playReply, playReplies, redeliver, replyEndpoint } = require('./shared/replies');
 const currentFreedoms = require('./current/freedoms');
 const legacyFreedoms = require('./legacy/freedoms');
 const current = require('./current');
@@ -108,6 +108,16 @@ class Sandbox {
 	 */
 	reply(options) {
 		return playReply(this, options);
+	}
+
+	/**
+	 * Many people's replies (shared/replies.js, playReplies): a share (`percent`, default 100) of the subscribed
+	 * members of list `fromList` (current) or the subscribers of textword `fromTextword` (legacy), picked and
+	 * ordered at random from `seed`, each texting `text` or one of `choices`, `concurrency` (default 10) at
+	 * once; each reply is played as reply() plays it. Resolves with the seed, counts and every reply's answer.
+	 */
+	replyMany(options) {
+		return playReplies(this, options);
 	}
 
 	/** One event of a reply() posted again with the next attempt number (SlickText's retry); same answer shape. */

@@ -22,15 +22,22 @@ function mobileOf(value) {
 	return digits.length >= 11 && digits.length <= 15 ? `+${digits}` : undefined;
 }
 
+/** The brand a reply goes to (default: the main one), or a message saying it is none of the sandbox's. */
+function replyBrand(state, brandId) {
+	const main = state.current;
+	const wantedBrand = brandId === undefined || brandId === null || brandId === '' ? main.brand.brand_id : String(brandId).trim().replace(/^b/i, '');
+	const brand = /^\d+$/.test(String(wantedBrand)) ? main.brands.get(Number(wantedBrand)) : undefined;
+	if (!brand) return { error: `brandId ${JSON.stringify(brandId)} is not a brand of the sandbox (${[...main.brands.keys()].join(', ')})` };
+	return { brand };
+}
+
 /**
  * Checks a reply before anything changes: the brand (default: the main one), then the contact by
  * contactId or by the number `from`. Returns {brand, contact}, or a message saying what is wrong.
  */
 function checkCurrentReply(state, { brandId, contactId, from }) {
-	const main = state.current;
-	const wantedBrand = brandId === undefined || brandId === null || brandId === '' ? main.brand.brand_id : String(brandId).trim().replace(/^b/i, '');
-	const brand = /^\d+$/.test(String(wantedBrand)) ? main.brands.get(Number(wantedBrand)) : undefined;
-	if (!brand) return { error: `brandId ${JSON.stringify(brandId)} is not a brand of the sandbox (${[...main.brands.keys()].join(', ')})` };
+	const { brand, error } = replyBrand(state, brandId);
+	if (error) return { error };
 	const id = brand.brand.brand_id;
 	let number;
 	if (from !== undefined && from !== null && from !== '') {
@@ -99,4 +106,4 @@ function currentRequest(event) {
 	return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) };
 }
 
-module.exports = { checkCurrentReply, currentReply, currentRequest, isStopWord, STOP_WORDS };
+module.exports = { checkCurrentReply, replyBrand, currentReply, currentRequest, isStopWord, STOP_WORDS };

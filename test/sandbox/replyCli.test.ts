@@ -27,6 +27,8 @@ describe('npm run sandbox -- reply', () => {
 	let to: string;
 	const arrivals: Array<{ contentType?: string; signature?: string | string[]; raw: string }> = [];
 	let answer = { status: 200, body: '' };
+	// When set, the trigger answers 500 to the posts whose raw body it matches (the others get `answer`).
+	let failWhen: ((raw: string) => boolean) | undefined;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ rateLimit: false, legacyWebhookSecret: 'cli-secret' });
@@ -35,7 +37,7 @@ describe('npm run sandbox -- reply', () => {
 			req.on('data', (chunk) => (raw += chunk));
 			req.on('end', () => {
 				arrivals.push({ contentType: req.headers['content-type'], signature: req.headers['x-slicktext-signature'], raw });
-				res.writeHead(answer.status, { 'content-type': 'application/json' });
+				res.writeHead(failWhen?.(raw) ? 500 : answer.status, { 'content-type': 'application/json' });
 				res.end(answer.body);
 			});
 		});
@@ -46,6 +48,7 @@ describe('npm run sandbox -- reply', () => {
 		sandbox.reset();
 		arrivals.length = 0;
 		answer = { status: 200, body: '' };
+		failWhen = undefined;
 	});
 	afterAll(async () => {
 		await sandbox.stop();
@@ -115,8 +118,127 @@ describe('npm run sandbox -- reply', () => {
 		const help = await run(['--help']);
 		expect(help.code).toBe(0);
 		expect(help.stdout).toContain('npm run sandbox -- reply --to <trigger URL> --text <text>');
-		for (const option of ['--platform', '--from', '--contact-id', '--media-url', '--secret', '--repeat', '--sandbox']) {
+		expect(help.stdout).toContain('npm run sandbox -- reply --to <trigger URL> --from-list <list id> --percent 40 --text "YES,NO"');
+		expect(help.stdout).toContain('npm run sandbox -- reply --platform legacy --to <trigger URL> --from-textword <textword id> --percent 40 --text "C,R"');
+		for (const option of ['--platform', '--from', '--contact-id', '--media-url', '--secret', '--repeat', '--sandbox', '--from-list', '--from-textword', '--percent', '--seed', '--concurrency']) {
 			expect(help.stdout).toContain(option);
 		}
+	});
+
+	describe('many people at once (--from-list, --from-textword)', () => {
+		/** The subscribed members of a list of the main brand, by contact id. */
+		const subscribedMembers = (listId: number) => {
+			const b = sandbox.state.current;
+			const members = b.listMembers.get(listId);
+			return new Map<number, any>(b.contacts.filter((c: any) => members.has(c.contact_id) && c.opt_in_status === 'subscribed').map((c: any) => [c.contact_id, c]));
+		};
+		/** Who texted what, from what the trigger received (current: inbox_message_received JSON). */
+		const currentPairs = () =>
+			arrivals.map((a) => JSON.parse(a.raw).data).map((d: any) => `${d.contact_id}:${d.last_message}`).sort();
+
+		it('plays a seeded share of a list\'s subscribed members, each texting one of the choices; the same seed plays the same again', async () => {
+			// List 3 has members who are not subscribed (unsubscribed, not subscribed, blocked): they must not reply.
+			const b = sandbox.state.current;
+			expect(b.listMembers.get(3).size).toBeGreaterThan(subscribedMembers(3).size);
+			const members = subscribedMembers(3);
+			const expected = Math.round(members.size * 0.5);
+			const args = ['reply', '--sandbox', sandbox.origin, '--to', to, '--from-list', '3', '--percent', '50', '--seed', '7', '--text', 'YES,NO'];
+			const first = await run(args);
+			expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' });
+			expect(arrivals).toHaveLength(expected);
+			const events = arrivals.map((a) => JSON.parse(a.raw));
+			const ids = events.map((e: any) => e.data.contact_id);
+			expect(new Set(ids).size).toBe(expected);
+			for (const event of events) {
+				expect(event.name).toBe('inbox_message_received');
+				expect(members.has(event.data.contact_id)).toBe(true);
+				expect(['YES', 'NO']).toContain(event.data.last_message);
+				// Played as one reply is: the text is the last message of the contact's inbox thread.
+				expect(b.threads.find((t: any) => t._contact_id === event.data.contact_id)).toMatchObject({ last_message: event.data.last_message });
+			}
+			const lines = first.stdout.trimEnd().split('\n');
+			expect(lines).toHaveLength(expected + 1);
+			expect(lines[expected]).toBe(`Played ${expected} replies from list 3 "Downtown Store" (50% of ${members.size} subscribed members): ${expected} answered 2xx, 0 not`);
+			for (const id of ids) expect(first.stdout).toContain(`${members.get(id).mobile_number} (contact ${id}) texted "`);
+			expect(first.stdout).not.toContain('Seed ');
+
+			const pairs = currentPairs();
+			arrivals.length = 0;
+			const second = await run(args);
+			expect(second.code).toBe(0);
+			expect(currentPairs()).toEqual(pairs);
+			expect(second.stdout.split('\n').slice(0, expected)).toEqual(lines.slice(0, expected));
+
+			// Without --seed one is drawn and printed; passing it plays the same replies again.
+			arrivals.length = 0;
+			const drawn = await run(['reply', '--sandbox', sandbox.origin, '--to', to, '--from-list', '3', '--percent', '30', '--text', 'YES,NO']);
+			expect(drawn.code).toBe(0);
+			const seed = /^Seed (\d+): add --seed \1 to play the same replies again$/m.exec(drawn.stdout)?.[1];
+			expect(seed).toBeDefined();
+			const drawnPairs = currentPairs();
+			arrivals.length = 0;
+			await run(['reply', '--sandbox', sandbox.origin, '--to', to, '--from-list', '3', '--percent', '30', '--text', 'YES,NO', '--seed', seed!]);
+			expect(currentPairs()).toEqual(drawnPairs);
+		});
+
+		it("plays a legacy textword's subscribers, each post signed with --secret", async () => {
+			const { createHmac } = await import('node:crypto');
+			const subscribers = new Set<string>(sandbox.state.legacy.contacts.filter((c: any) => c.textword === '5403').map((c: any) => c.number));
+			const expected = Math.round(subscribers.size * 0.25);
+			const { code, stdout, stderr } = await run([
+				'reply', '--platform', 'legacy', '--sandbox', sandbox.origin, '--to', to, '--from-textword', '5403', '--percent', '25', '--text', 'C,R', '--secret', 'crowd-secret', '--concurrency', '4',
+			]);
+			expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+			expect(arrivals).toHaveLength(expected);
+			const numbers = new Set<string>();
+			for (const arrival of arrivals) {
+				expect(arrival.contentType).toBe('application/x-www-form-urlencoded');
+				const data = new URLSearchParams(arrival.raw).get('data')!;
+				expect(arrival.signature).toBe(createHmac('md5', 'crowd-secret').update(data).digest('hex'));
+				const event = JSON.parse(data);
+				expect(event.Event).toBe('ChatMessageRecieved');
+				expect(['C', 'R']).toContain(event.ChatMessage.Body);
+				expect(subscribers.has(event.ChatMessage.FromNumber)).toBe(true);
+				numbers.add(event.ChatMessage.FromNumber);
+			}
+			expect(numbers.size).toBe(expected);
+			expect(stdout).toContain(`Played ${expected} replies from textword 5403 VIP (25% of ${subscribers.size} subscribers): ${expected} answered 2xx, 0 not`);
+			expect(stdout).toMatch(/^Seed \d+: add --seed \d+ to play the same replies again$/m);
+		});
+
+		it('refuses --from with --from-list, a percent outside 0..100 and an unknown list or textword; nothing is posted', async () => {
+			const messages = sandbox.state.current.messages.length;
+			const base = ['reply', '--sandbox', sandbox.origin, '--to', to, '--text', 'YES,NO'];
+			const both = await run([...base, '--from-list', '3', '--from', sandbox.state.current.contacts[2].mobile_number]);
+			expect(both.code).toBe(2);
+			expect(both.stderr).toContain('--from names one person: use it or --from-list, not both');
+			const tooMany = await run([...base, '--from-list', '3', '--percent', '140']);
+			expect(tooMany.code).toBe(2);
+			expect(tooMany.stderr).toContain('--percent must be a number from 0 to 100');
+			expect(tooMany.stderr).toContain('(got 140)');
+			const unknownList = await run([...base, '--from-list', '99']);
+			expect(unknownList.code).not.toBe(0);
+			expect(unknownList.stderr).toContain('[sandbox] list "99" is not a list of brand 1001 (its lists: 1 "Newsletter"');
+			const unknownTextword = await run(['reply', '--platform', 'legacy', '--sandbox', sandbox.origin, '--to', to, '--text', 'C', '--from-textword', '9999']);
+			expect(unknownTextword.code).not.toBe(0);
+			expect(unknownTextword.stderr).toContain('[sandbox] textword "9999" is not a textword of the sandbox\'s legacy account (its textwords: 5401 COFFEE');
+			expect(arrivals).toEqual([]);
+			expect(sandbox.state.current.messages).toHaveLength(messages);
+		});
+
+		it('exits 1 when the trigger answers 500 to some replies, and the summary counts them', async () => {
+			failWhen = (raw) => JSON.parse(raw).data.last_message === 'NO';
+			const members = subscribedMembers(2);
+			const { code, stdout } = await run(['reply', '--sandbox', sandbox.origin, '--to', to, '--from-list', '2', '--seed', '3', '--text', 'YES,NO']);
+			expect(code).toBe(1);
+			expect(arrivals).toHaveLength(members.size);
+			const refused = arrivals.filter((a) => JSON.parse(a.raw).data.last_message === 'NO').length;
+			// The seed draws both texts, so some posts are refused and some are not.
+			expect(refused).toBeGreaterThan(0);
+			expect(refused).toBeLessThan(members.size);
+			expect(stdout).toContain(`Played ${members.size} replies from list 2 "VIP Club" (100% of ${members.size} subscribed members): ${members.size - refused} answered 2xx, ${refused} not`);
+			expect(stdout.match(/texted "NO": the trigger answered 500$/gm)).toHaveLength(refused);
+			expect(stdout.match(/texted "YES": the trigger answered 200$/gm)).toHaveLength(members.size - refused);
+		});
 	});
 });
