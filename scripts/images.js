@@ -2,7 +2,7 @@
 // What each picture in docs/images/ shows, as a fingerprint of the built nodes: `npm run screenshots`
 // writes it into docs/images/images.json beside the pictures, and test/docs/images.test.ts compares it with
 // the nodes as they are now. A change to what a picture shows (a field, a notice, an event, a node's name or
-// description) makes that test fail and name the picture, so a stale image is found by a check.
+// description, or an example's nodes) makes that test fail and name the picture, so a stale image is found by a check.
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -41,7 +41,14 @@ function canvasOf(description) {
 	return { displayName: description.displayName, icon: description.icon, subtitle: description.subtitle };
 }
 
-/** Each picture and what it shows, from the built nodes. */
+/** What a picture of an example on the canvas shows: its nodes (names, types, places), links and notes. */
+function exampleOf(file) {
+	const workflow = JSON.parse(fs.readFileSync(path.join(root, 'examples', file), 'utf8'));
+	const nodes = workflow.nodes.map((n) => [n.name, n.type, n.typeVersion, n.position, n.type.endsWith('stickyNote') ? n.parameters : undefined]);
+	return { nodes, connections: workflow.connections };
+}
+
+/** Each picture and what it shows, from the built nodes (and, for an example's picture, its file). */
 function depicted(nodes = builtNodes()) {
 	const all = Object.values(nodes).sort((a, b) => a.name.localeCompare(b.name));
 	return {
@@ -51,6 +58,7 @@ function depicted(nodes = builtNodes()) {
 		'slicktext-trigger-node.png': panelOf(nodes.slickTextTrigger),
 		'node-picker.png': all.map(entryOf),
 		'node-picker-actions.png': [entryOf(nodes.slickText), entryOf(nodes.slickTextTrigger)],
+		'example-07-reminder.png': [exampleOf('07-appointment-reminder-waits-for-reply.json'), canvasOf(nodes.slickTextLegacy), canvasOf(nodes.slickTextLegacyTrigger)],
 	};
 }
 

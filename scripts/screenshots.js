@@ -13,6 +13,7 @@ const path = require('node:path');
 
 const { ensureChromium, openEditor } = require('./browser');
 const { writeManifest } = require('./images');
+const { LOCAL_IDS } = require('./examples');
 const { root } = require('./n8n-env');
 
 const port = Number(process.env.N8N_PORT || 5678);
@@ -261,6 +262,13 @@ async function takeScreenshots() {
 		await names.getByText('SlickText', { exact: true }).first().click();
 		await page.getByText('Actions', { exact: false }).first().waitFor({ state: 'visible' });
 		await shoot(page, 'node-picker-actions.png', "the SlickText entry's actions and trigger in the node picker");
+
+		// Example 7 as `npm run dev` imported it (scripts/examples.js gives its local id).
+		await page.keyboard.press('Escape');
+		await page.goto(`${base}/workflow/${LOCAL_IDS['07']}`);
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+		await page.locator('[data-test-id="zoom-to-fit"]').click();
+		await shoot(page, 'example-07-reminder.png', 'example 7 on the canvas: one reminder, or a list of them, each waiting for its answer');
 
 		// What each picture shows, for test/scripts/images.test.ts to find a picture a later change made stale.
 		const settings = await api(context.request, 'GET', '/rest/settings');

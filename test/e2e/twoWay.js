@@ -178,9 +178,16 @@ function agentWorkflow() {
 	};
 }
 
-/** examples/07 as shipped (its textword is the sandbox's), under its local id. */
+/** examples/07 as shipped (its textword is the sandbox's), under its local id, with 20 appointments in its list. */
 const EXAMPLE7 = 'exReminderReply07';
-const exampleSeven = (sandbox) => require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE7);
+const LIST_NUMBERS = Array.from({ length: 20 }, (_, i) => `+1619555${String(7300 + i).padStart(4, '0')}`);
+const exampleSeven = (sandbox) => {
+	const workflow = require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE7);
+	const list = workflow.nodes.find((n) => n.name === "Tomorrow's Appointments");
+	const appointments = LIST_NUMBERS.map((mobile_number, i) => ({ first_name: `Person ${i}`, mobile_number, appointment: `tomorrow at ${9 + (i % 8)}:00` }));
+	list.parameters.jsonOutput = JSON.stringify({ appointments });
+	return workflow;
+};
 
 const allWorkflows = (sandbox) => [
 	triggerWorkflow('legacy'),
@@ -559,6 +566,39 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			const ran = Object.keys(data.resultData.runData);
 			assert.ok(ran.includes('Confirmed'), `ran: ${ran}`);
 			assert.ok(!ran.includes('Ask for a New Time') && !ran.includes('No Answer: Call Them'), `ran: ${ran}`);
+		});
+
+		await check('two-way (issue 45): examples/07 for a list: Every Morning texts 20 people at once; their answers, in random order and at once, are each handled as they come, none crossed', async () => {
+			const before = new Set((await executions(EXAMPLE7)).map((e) => e.id));
+			const run = await rest('POST', `/rest/workflows/${EXAMPLE7}/run`, { triggerToStartFrom: { name: 'Every Morning' } });
+			assert.ok(run.status < 300, `run: ${run.status} ${JSON.stringify(run.json).slice(0, 300)}`);
+			// One execution of this same workflow per appointment, all waiting at once.
+			assert.ok(await waitingFor(EXAMPLE7, LIST_NUMBERS.length), `waiting: ${await diagnose(EXAMPLE7)}`);
+			const texted = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && LIST_NUMBERS.includes(r.body.number));
+			assert.deepEqual(texted.map((r) => r.body.number).sort(), [...LIST_NUMBERS].sort(), 'one text per person');
+			// C (confirm) from the even ones, R (reschedule) from the odd ones, posted in random order and at once.
+			const answerOf = (number) => (LIST_NUMBERS.indexOf(number) % 2 === 0 ? 'C' : 'R');
+			const shuffled = [...LIST_NUMBERS].sort(() => Math.random() - 0.5);
+			const answers = await Promise.all(shuffled.map((number) => legacyText(number, answerOf(number))));
+			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
+			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE7)) === 0, 120_000), await diagnose(EXAMPLE7));
+			const finished = (await executions(EXAMPLE7, 'success')).filter((e) => !before.has(e.id));
+			// The morning run and one run per person; none of SlickText-Replies (a reply a wait takes starts no run).
+			assert.equal(finished.length, LIST_NUMBERS.length + 1, await diagnose(EXAMPLE7));
+			const handled = [];
+			for (const e of finished) {
+				const data = flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data);
+				const runData = data.resultData.runData;
+				if (runData['Every Morning']) continue;
+				const out = runData['Text Reminder and Wait'].at(-1).data.main[0][0].json;
+				assert.equal(out.reply.from, out.sent.to, 'the reply is from the person texted');
+				assert.equal(out.reply.text, answerOf(out.sent.to), `the answer of ${out.sent.to}`);
+				const ran = Object.keys(runData);
+				assert.equal(ran.includes('Confirmed'), out.reply.text === 'C', `${out.sent.to} ran ${ran}`);
+				assert.equal(ran.includes('Ask for a New Time'), out.reply.text === 'R', `${out.sent.to} ran ${ran}`);
+				handled.push(out.sent.to);
+			}
+			assert.deepEqual(handled.sort(), [...LIST_NUMBERS].sort(), 'each person handled once');
 		});
 
 		await check("two-way: no wait's address in n8n's log, at debug level", async () => {
