@@ -21,6 +21,7 @@ const LOCAL_IDS = {
 	'05': 'exAiAgentTools005',
 	'06': 'exAnyEndpoint006',
 	'07': 'exReminderReply07',
+	'08': 'exRsvpByDeadline08',
 };
 
 /** The example files' names, in order. */

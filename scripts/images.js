@@ -59,6 +59,7 @@ function depicted(nodes = builtNodes()) {
 		'node-picker.png': all.map(entryOf),
 		'node-picker-actions.png': [entryOf(nodes.slickText), entryOf(nodes.slickTextTrigger)],
 		'example-07-reminder.png': [exampleOf('07-appointment-reminder-waits-for-reply.json'), canvasOf(nodes.slickTextLegacy), canvasOf(nodes.slickTextLegacyTrigger)],
+		'example-08-rsvp.png': [exampleOf('08-rsvp-gathers-answers-by-deadline.json'), canvasOf(nodes.slickTextLegacy), canvasOf(nodes.slickTextLegacyTrigger)],
 	};
 }
 

@@ -269,6 +269,10 @@ async function takeScreenshots() {
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 		await page.locator('[data-test-id="zoom-to-fit"]').click();
 		await shoot(page, 'example-07-reminder.png', 'example 7 on the canvas: one reminder, or a list of them, each waiting for its answer');
+		await page.goto(`${base}/workflow/${LOCAL_IDS['08']}`);
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+		await page.locator('[data-test-id="zoom-to-fit"]').click();
+		await shoot(page, 'example-08-rsvp.png', 'example 8 on the canvas: an RSVP that gathers every answer by a deadline');
 
 		// What each picture shows, for test/scripts/images.test.ts to find a picture a later change made stale.
 		const settings = await api(context.request, 'GET', '/rest/settings');

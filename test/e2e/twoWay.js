@@ -15,6 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { rest: restOf, waitFor } = require('./rest');
+const { EXAMPLE8, ORGANISER, checkRsvp, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
 const { paths } = require('../../scripts/n8n-runtime');
 
 exports.title = 'Two-way texts: a reply resumes the execution waiting for that person';
@@ -189,12 +190,17 @@ const exampleSeven = (sandbox) => {
 	return workflow;
 };
 
+/** examples/08 with RSVP_NUMBERS as its guests and its deadline RSVP_SECONDS after the run starts (rsvp.js). */
+const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_RSVP_GUESTS || 200), '+1619556');
+const RSVP_SECONDS = Number(process.env.E2E_RSVP_SECONDS || 150);
+
 const allWorkflows = (sandbox) => [
 	triggerWorkflow('legacy'),
 	triggerWorkflow('current'),
 	triggerWorkflow('unverified'),
 	...Object.values(WF),
 	exampleSeven(sandbox),
+	rsvpWorkflow({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS }),
 	agentWorkflow(),
 	spyWorkflow(),
 ];
@@ -311,7 +317,9 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		if (failed) {
 			const r = await rest('GET', `/rest/executions/${failed.id}`);
 			const values = JSON.parse(String(r.json?.data?.data ?? '[]'));
-			why = values.filter((v) => typeof v === 'string' && /error|not|cannot|refused|failed/i.test(v) && !/^NodeOperationError/.test(v)).slice(0, 4).map((v) => v.slice(0, 240)).join(' | ');
+			const error = flatted.parse(String(r.json?.data?.data ?? '[]'))?.resultData?.error;
+			why = error?.message ? `${error.node?.name ?? ''}: ${error.message} ${error.description ?? ''}`.slice(0, 400) : '';
+			why ||= values.filter((v) => typeof v === 'string' && /error|not|cannot|refused|failed/i.test(v) && !/^NodeOperationError/.test(v)).slice(0, 4).map((v) => v.slice(0, 240)).join(' | ');
 		}
 		return `${workflowId}: ${JSON.stringify(byStatus)} ${why}`;
 	};
@@ -338,7 +346,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 	const waitingFor = async (workflowId, count) => await waitFor(async () => (await waiting(workflowId)) === count, 60_000);
 	/** Stops what a failed check left waiting, so that the next check counts its own executions only. */
 	const stopLeftovers = async () => {
-		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: AGENT }]) {
+		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: AGENT }]) {
 			for (const e of await executions(wf.id, 'waiting')) await rest('POST', `/rest/executions/${e.id}/stop`);
 		}
 	};
@@ -599,6 +607,33 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 				handled.push(out.sent.to);
 			}
 			assert.deepEqual(handled.sort(), [...LIST_NUMBERS].sort(), 'each person handled once');
+		});
+
+		await check(`two-way (issue 45): examples/08, an RSVP by a deadline: ${RSVP_NUMBERS.length} guests texted at once, their answers in random order and at once; at the deadline each guest comes out once with the right answer (coming, not coming, opted out, no answer) and the organiser gets the count`, async () => {
+			const before = new Set((await executions(EXAMPLE8)).map((e) => e.id));
+			const textsTo = (numbers) => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && numbers.includes(r.body.number));
+			const started = Date.now();
+			const run = await rest('POST', `/rest/workflows/${EXAMPLE8}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
+			assert.ok(run.status < 300, `run: ${run.status} ${JSON.stringify(run.json).slice(0, 300)}`);
+			// Every guest's execution waits, and so does the RSVP's own (Until the Deadline).
+			const all = RSVP_NUMBERS.length + 1;
+			assert.ok(await waitFor(async () => (await waiting(EXAMPLE8)) === all, RSVP_SECONDS * 1000 - 20_000), `waiting: ${await diagnose(EXAMPLE8)}`);
+			const everyoneWaitsAfter = Date.now() - started;
+			assert.deepEqual(textsTo(RSVP_NUMBERS).map((r) => r.body.number).sort(), [...RSVP_NUMBERS].sort(), 'one text per guest');
+			// Every answer at once, in random order ("maybe" keeps that guest waiting, as no answer).
+			const answers = await Promise.all(shuffledAnswers(RSVP_NUMBERS).map(({ number, text }) => legacyText(number, text)));
+			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
+			assert.ok(Date.now() - started < RSVP_SECONDS * 1000, `the answers came after the deadline (${Date.now() - started} ms): raise E2E_RSVP_SECONDS`);
+			// The deadline, then every execution ends: the RSVP's and each guest's (the unanswered ones at their limit).
+			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE8)) === 0, RSVP_SECONDS * 1000 + 150_000), await diagnose(EXAMPLE8));
+			const finished = (await executions(EXAMPLE8, 'success')).filter((e) => !before.has(e.id));
+			assert.equal(finished.length, all, await diagnose(EXAMPLE8));
+			const runDatas = [];
+			for (const e of finished) runDatas.push(flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData);
+			const late = checkRsvp({ runDatas, numbers: RSVP_NUMBERS, organiserTexts: textsTo([ORGANISER]).map((r) => r.body.body), start: 'Every Monday' });
+			console.log(`        ${RSVP_NUMBERS.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
+			// Until the Deadline waits 5 s past it, so that an answer just before it has been kept.
+			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
 		});
 
 		await check("two-way: no wait's address in n8n's log, at debug level", async () => {

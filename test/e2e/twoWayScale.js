@@ -21,6 +21,7 @@ const path = require('node:path');
 
 const { startTwoWayStack } = require('../../bench/twoWayStack');
 const { waitFor } = require('./rest');
+const { EXAMPLE8, ORGANISER, checkRsvp, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
 
 exports.title = 'Two-way texts at scale: several n8n webhook processes behind a round-robin address (queue mode)';
 
@@ -118,6 +119,33 @@ function waitingWorkflow(store) {
 	};
 }
 
+/** Example 8 in queue mode: its guests, and its deadline this long after the RSVP starts. */
+const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_SCALE_RSVP_GUESTS || 200), '+1619557');
+const RSVP_SECONDS = Number(process.env.E2E_SCALE_RSVP_SECONDS || 240);
+const RSVP_START = 'Start RSVP';
+
+/**
+ * examples/08 (rsvp.js) with the credential of the data-table trigger, started by a webhook (a schedule
+ * cannot be called from outside); the example's own trigger is left out: the credential names the test's.
+ */
+function rsvpAtScale(sandbox) {
+	const workflow = rsvpWorkflow({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS });
+	for (const node of workflow.nodes) if (node.credentials?.slickTextLegacyApi) node.credentials = { slickTextLegacyApi: CRED.table };
+	workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
+	delete workflow.connections['SlickText-Replies'];
+	workflow.nodes.push({
+		id: 'rsvpStart',
+		name: RSVP_START,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 400],
+		webhookId: `${EXAMPLE8}-start`,
+		parameters: { httpMethod: 'POST', path: `${EXAMPLE8}-start`, responseMode: 'onReceived', options: {} },
+	});
+	workflow.connections[RSVP_START] = next('Answers Table');
+	return { ...workflow, active: false, settings: { ...workflow.settings, saveDataSuccessExecution: 'all' } };
+}
+
 const WF = { table: waitingWorkflow('table'), static: waitingWorkflow('static') };
 const TRIGGER = { table: triggerWorkflow('table'), static: triggerWorkflow('static') };
 
@@ -133,7 +161,7 @@ exports.run = async ({ sandbox, check }) => {
 	const stack = await startTwoWayStack({
 		basePort: BASE_PORT,
 		tmp,
-		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static],
+		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static, rsvpAtScale(sandbox)],
 		credentials: Object.values(credentials),
 		webhooks: 3,
 	});
@@ -222,6 +250,37 @@ exports.run = async ({ sandbox, check }) => {
 				await assertEachResumedByItsOwn('table', numbers, eventsBefore);
 			});
 		}
+
+		await check(`two-way at scale (issue 45): examples/08 through 2 webhook processes (one killed and started again meanwhile): ${RSVP_NUMBERS.length} guests texted at once and their answers; at the deadline each guest comes out once with the right answer, the organiser gets the count, and each "maybe" comes out of the trigger`, async () => {
+			useWebhooks(2);
+			const eventsBefore = (await executions(TRIGGER.table.id)).length;
+			const started = Date.now();
+			assert.equal((await post(`${PROXY}/webhook/${EXAMPLE8}-start`, '{}')).status, 200);
+			const all = RSVP_NUMBERS.length + 1;
+			const waiting = await waitFor(async () => (await executions(EXAMPLE8, 'waiting')).length >= all, RSVP_SECONDS * 1000 - 30_000);
+			assert.ok(waiting, `waiting: ${(await executions(EXAMPLE8, 'waiting')).length} of ${all}; failed: ${(await executions(EXAMPLE8, 'error')).length}`);
+			const everyoneWaitsAfter = Date.now() - started;
+			const answers = shuffledAnswers(RSVP_NUMBERS);
+			const replies = inFlight(answers, IN_FLIGHT, ({ number, text }) => replyUntilAccepted('table', number, text));
+			await pause(1500);
+			await killWebhook(1);
+			await pause(1000);
+			await startWebhook(1);
+			useWebhooks(2);
+			await replies;
+			assert.ok(Date.now() - started < RSVP_SECONDS * 1000, `the answers came after the deadline (${Date.now() - started} ms): raise E2E_SCALE_RSVP_SECONDS`);
+			const done = await waitFor(async () => (await executions(EXAMPLE8)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, RSVP_SECONDS * 1000 + 300_000);
+			assert.ok(done, `still waiting or running: ${(await executions(EXAMPLE8)).filter((e) => e.status !== 'success').map((e) => e.status)}`);
+			assert.equal((await executions(EXAMPLE8, 'success')).length, all, `failed: ${(await executions(EXAMPLE8, 'error')).length}`);
+			const organiserTexts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body.number === ORGANISER).map((r) => r.body.body);
+			const late = checkRsvp({ runDatas: stack.runData(EXAMPLE8), numbers: RSVP_NUMBERS, organiserTexts, start: RSVP_START });
+			console.log(`        ${RSVP_NUMBERS.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
+			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
+			// A "maybe" is no answer: the wait declines it and it comes out of the trigger, as a reply nobody takes.
+			const maybes = answers.filter((a) => a.text === 'maybe').length;
+			assert.ok(await waitFor(async () => (await executions(TRIGGER.table.id, 'success')).length - eventsBefore >= maybes, 60_000));
+			assert.equal((await executions(TRIGGER.table.id)).length - eventsBefore, maybes, 'events out of the trigger');
+		});
 
 		await check("two-way, one webhook process without an n8n API key: a worker's run of the trigger does not wipe the open waits; after a restart every one takes its reply", async () => {
 			useWebhooks(1);

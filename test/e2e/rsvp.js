@@ -1,0 +1,72 @@
+'use strict';
+// Example 8 (an RSVP by a deadline, issue 45) as the end-to-end suites run it, on one n8n process
+// (twoWay.js) and in queue mode behind several webhook processes (twoWayScale.js): its guests, what each
+// answers, and the checks of what came out.
+
+const assert = require('node:assert/strict');
+
+const { exampleWorkflows } = require('../../scripts/examples');
+
+const EXAMPLE8 = 'exRsvpByDeadline08';
+const ORGANISER = '+16195569999';
+
+/** What each guest answers, by place in the list: 40% IN, 30% OUT, 10% STOP, 10% "maybe" then nothing, 10% nothing. */
+const answerOf = (i) => ['IN', 'IN', 'IN', 'IN', 'OUT', 'OUT', 'OUT', 'STOP', 'maybe', ''][i % 10];
+const EXPECTED = { IN: 'coming', OUT: 'not coming', STOP: 'opted out', maybe: 'no answer', '': 'no answer' };
+
+/** `count` guests' numbers, `prefix` + four digits. */
+const guestNumbers = (count, prefix) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+
+/**
+ * examples/08 as shipped (pointed at the sandbox), with `numbers` as its guests and its deadline `seconds`
+ * after the run starts (n8n's Wait node resumes on time for a deadline more than 70 s ahead).
+ */
+function rsvpWorkflow({ sandbox, numbers, seconds }) {
+	const workflow = exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE8);
+	const list = workflow.nodes.find((n) => n.name === 'Guests and Deadline');
+	assert.match(list.parameters.jsonOutput, /"deadline": "\{\{ \$now\.plus\(\{ hours: 4 \}\)/, 'the shipped deadline expression');
+	list.parameters.jsonOutput = `=${JSON.stringify({
+		poll: '{{ $execution.id }}',
+		event: "Thursday's team dinner",
+		organiser: ORGANISER,
+		deadline: `{{ $now.plus({ seconds: ${seconds} }).toISO() }}`,
+		guests: numbers.map((number, i) => ({ first_name: `Guest ${i}`, number })),
+	})}`;
+	return workflow;
+}
+
+/** Each guest's answer, in random order (a guest who answers nothing is left out). */
+const shuffledAnswers = (numbers) =>
+	numbers
+		.map((number, i) => ({ number, text: answerOf(i) }))
+		.filter((a) => a.text !== '')
+		.sort(() => Math.random() - 0.5);
+
+/**
+ * Checks the finished executions of the RSVP (`runDatas`: the run data of each): each guest's own kept
+ * one row with its own answer; at the deadline each guest came out once with it; the organiser got the
+ * count (`organiserTexts`: the bodies texted to ORGANISER). `start`: the node that started the RSVP.
+ * Returns how long after the deadline the answers were read, in ms.
+ */
+function checkRsvp({ runDatas, numbers, organiserTexts, start }) {
+	const expected = Object.fromEntries(numbers.map((number, i) => [number, EXPECTED[answerOf(i)]]));
+	const rsvps = runDatas.filter((runData) => runData[start]);
+	assert.equal(rsvps.length, 1, 'one run of the RSVP');
+	const [rsvp] = rsvps;
+	const kept = runDatas.filter((runData) => !runData[start]).map((runData) => runData['The Answer'][0].data.main[0][0].json);
+	// Each guest's own execution kept one row, with its own answer.
+	assert.deepEqual(kept.map((row) => row.number).sort(), [...numbers].sort(), 'one row per guest');
+	for (const row of kept) assert.equal(row.answer, expected[row.number], `the row of ${row.number}`);
+	// At the deadline: each guest once, with their answer; the unanswered ones as no answer.
+	const out = rsvp['Answer or No Answer'][0].data.main[0].map((item) => item.json);
+	assert.deepEqual(out.map((guest) => guest.number).sort(), [...numbers].sort(), 'each guest once at the deadline');
+	for (const guest of out) assert.equal(guest.answer, expected[guest.number], `${guest.number} at the deadline`);
+	const count = (answer) => Object.values(expected).filter((a) => a === answer).length;
+	assert.deepEqual(organiserTexts, [
+		`RSVPs for Thursday's team dinner: ${count('coming')} coming, ${count('not coming')} not coming, ${count('no answer')} no answer, ${count('opted out')} opted out.`,
+	]);
+	const deadlineAt = Date.parse(rsvp['Guests and Deadline'][0].data.main[0][0].json.deadline);
+	return rsvp["Everyone's Answer"][0].startTime - deadlineAt;
+}
+
+module.exports = { EXAMPLE8, ORGANISER, guestNumbers, rsvpWorkflow, shuffledAnswers, checkRsvp };
