@@ -45,11 +45,13 @@ const shuffledAnswers = (numbers) =>
 /**
  * Checks the finished executions of the RSVP (`runDatas`: the run data of each): each guest's own kept
  * one row with its own answer; at the deadline each guest came out once with it; the organiser got the
- * count (`organiserTexts`: the bodies texted to ORGANISER). `start`: the node that started the RSVP.
+ * count (`organiserTexts`: the bodies texted to ORGANISER). `start`: the node that started the RSVP;
+ * `replies`: the texts the guests sent ({number, text}), a guest without one having answered nothing.
  * Returns how long after the deadline the answers were read, in ms.
  */
-function checkRsvp({ runDatas, numbers, organiserTexts, start }) {
-	const expected = Object.fromEntries(numbers.map((number, i) => [number, EXPECTED[answerOf(i)]]));
+function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
+	const sent = new Map(replies.map(({ number, text }) => [number, text]));
+	const expected = Object.fromEntries(numbers.map((number) => [number, EXPECTED[sent.get(number) ?? '']]));
 	const rsvps = runDatas.filter((runData) => runData[start]);
 	assert.equal(rsvps.length, 1, 'one run of the RSVP');
 	const [rsvp] = rsvps;

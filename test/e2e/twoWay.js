@@ -621,7 +621,8 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			const everyoneWaitsAfter = Date.now() - started;
 			assert.deepEqual(textsTo(RSVP_NUMBERS).map((r) => r.body.number).sort(), [...RSVP_NUMBERS].sort(), 'one text per guest');
 			// Every answer at once, in random order ("maybe" keeps that guest waiting, as no answer).
-			const answers = await Promise.all(shuffledAnswers(RSVP_NUMBERS).map(({ number, text }) => legacyText(number, text)));
+			const replies = shuffledAnswers(RSVP_NUMBERS);
+			const answers = await Promise.all(replies.map(({ number, text }) => legacyText(number, text)));
 			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
 			assert.ok(Date.now() - started < RSVP_SECONDS * 1000, `the answers came after the deadline (${Date.now() - started} ms): raise E2E_RSVP_SECONDS`);
 			// The deadline, then every execution ends: the RSVP's and each guest's (the unanswered ones at their limit).
@@ -630,7 +631,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.equal(finished.length, all, await diagnose(EXAMPLE8));
 			const runDatas = [];
 			for (const e of finished) runDatas.push(flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData);
-			const late = checkRsvp({ runDatas, numbers: RSVP_NUMBERS, organiserTexts: textsTo([ORGANISER]).map((r) => r.body.body), start: 'Every Monday' });
+			const late = checkRsvp({ runDatas, numbers: RSVP_NUMBERS, organiserTexts: textsTo([ORGANISER]).map((r) => r.body.body), start: 'Every Monday', replies });
 			console.log(`        ${RSVP_NUMBERS.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
 			// Until the Deadline waits 5 s past it, so that an answer just before it has been kept.
 			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
