@@ -1,0 +1,223 @@
+'use strict';
+// Replies from many (issue 45): example 8, an RSVP by a deadline, at a big list's size in real n8n 2.41.1
+// as n8n documents scaling (bench/twoWayStack.js: Postgres, Redis, main, a worker, two `n8n webhook`
+// processes behind a round-robin proxy), n8n's default settings, the SlickText Legacy Trigger keeping its
+// waits in the data table (the credential's n8n API key), SlickText played by the sandbox at its
+// documented rate limit (8 a second: every text goes through the credential's limiter).
+//
+// The RSVP texts BENCH_RSVP_GUESTS guests; once all wait, BENCH_RSVP_REPLIES of them answer within
+// BENCH_RSVP_SPREAD_S seconds (each posted once, as SlickText posts: the trigger's answer time is what
+// SlickText sees; SlickText's own 5 s timeout is not applied, so that every reply is counted and the
+// output can be checked exactly). Then the deadline. Prints a markdown table: when everyone waited, the
+// trigger's answers, whether each guest came out once with the right answer, how long after the
+// deadline, and each process's resident memory before, while all wait, and at the end.
+//
+//   flock /tmp/bench.lock node bench/rsvp-n8n.js      (after npm run build)
+//   BENCH_RSVP_GUESTS=5000 BENCH_RSVP_REPLIES=2000 BENCH_RSVP_SPREAD_S=60 BENCH_RSVP_DEADLINE_S=1200 BENCH_RSVP_PORT=5950
+
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const { startSandbox } = require('../sandbox/server');
+const services = require('./queueServices');
+const { startTwoWayStack } = require('./twoWayStack');
+const { EXAMPLE8, ORGANISER, checkRsvp, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('../test/e2e/rsvp');
+
+const GUESTS = Number(process.env.BENCH_RSVP_GUESTS || 5000);
+const REPLIES = Number(process.env.BENCH_RSVP_REPLIES || 2000);
+const SPREAD_S = Number(process.env.BENCH_RSVP_SPREAD_S || 60);
+const DEADLINE_S = Number(process.env.BENCH_RSVP_DEADLINE_S || Math.ceil(GUESTS / 8) + 2 * SPREAD_S + 300);
+const PORT = Number(process.env.BENCH_RSVP_PORT || 5950);
+const HOOK = 'bench-rsvp-trigger';
+const SECRET = 'bench-rsvp-secret';
+const CRED = { id: 'benchRsvpLegacy', name: 'SlickText Legacy (RSVP bench)', type: 'slickTextLegacyApi' };
+const START = 'Start RSVP';
+
+const log = (...args) => console.error('[rsvp bench]', ...args);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const quantile = (values, q) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Asks `fn` every 2 s (each ask reads Postgres) until it says yes or `ms` have passed. */
+async function waitFor(fn, ms) {
+	const end = Date.now() + ms;
+	for (;;) {
+		const value = await fn();
+		if (value || Date.now() > end) return value;
+		await sleep(2000);
+	}
+}
+
+/** The measure to compare with: as many executions of n8n's own Wait node, each started by a webhook. */
+const WAIT_NODE = {
+	id: 'benchRsvpWaitNode',
+	name: 'bench rsvp: Wait node',
+	versionId: 'benchRsvpWaitNode-v1',
+	active: false,
+	nodes: [
+		{ id: 'brw-s', name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'benchRsvpWaitNode-start', parameters: { httpMethod: 'POST', path: 'benchRsvpWaitNode-start', responseMode: 'onReceived', options: {} } },
+		{ id: 'brw-w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [220, 0], parameters: { resume: 'webhook', httpMethod: 'POST', options: {} } },
+	],
+	connections: { Start: { main: [[{ node: 'Wait', type: 'main', index: 0 }]] } },
+	settings: { executionOrder: 'v1' },
+};
+
+/** Example 8 with the bench's credential, started by a webhook; the credential names the bench's trigger. */
+function workflows(sandbox, numbers) {
+	const rsvp = rsvpWorkflow({ sandbox, numbers, seconds: DEADLINE_S });
+	for (const node of rsvp.nodes) if (node.credentials?.slickTextLegacyApi) node.credentials = { slickTextLegacyApi: { id: CRED.id, name: CRED.name } };
+	rsvp.nodes = rsvp.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
+	delete rsvp.connections['SlickText-Replies'];
+	rsvp.nodes.push({ id: 'benchRsvpStart', name: START, type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 400], webhookId: `${EXAMPLE8}-start`, parameters: { httpMethod: 'POST', path: `${EXAMPLE8}-start`, responseMode: 'onReceived', options: {} } });
+	rsvp.connections[START] = { main: [[{ node: 'Answers Table', type: 'main', index: 0 }]] };
+	const trigger = {
+		id: 'benchRsvpTrigger',
+		name: 'bench rsvp: trigger',
+		versionId: 'benchRsvpTrigger-v1',
+		active: false,
+		nodes: [{ id: 'brt', name: 'SlickText Legacy Trigger', type: 'n8n-nodes-slicktext.slickTextLegacyTrigger', typeVersion: 2, position: [0, 0], webhookId: HOOK, parameters: { legacyEvents: ['ChatMessageRecieved'] }, credentials: { slickTextLegacyApi: { id: CRED.id, name: CRED.name } } }],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+	return [trigger, { ...rsvp, active: false, settings: { ...rsvp.settings, saveDataSuccessExecution: 'all' } }, WAIT_NODE];
+}
+
+/** Resident memory of each n8n process, in MB. */
+function rss() {
+	const out = {};
+	for (const name of ['main', 'worker', 'webhook 0', 'webhook 1']) {
+		const pid = services.pidOf(name);
+		out[name] = pid ? Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024) : NaN;
+	}
+	return out;
+}
+
+async function main() {
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-rsvp-'));
+	log(`logs in ${tmp}; ${GUESTS} guests, ${REPLIES} replies within ${SPREAD_S} s, the deadline ${DEADLINE_S} s after the start`);
+	// SlickText's documented 8 texts a second, and its 5 s for the trigger's answer (then it delivers again).
+	const sandbox = await startSandbox();
+	const proxy = `http://127.0.0.1:${PORT}`;
+	const credential = { ...CRED, data: { ...sandbox.legacyCredentials(), webhookSecret: SECRET, replyTriggerUrl: `${proxy}/webhook/${HOOK}/webhook` } };
+	const numbers = guestNumbers(GUESTS, '+1619558');
+	const stack = await startTwoWayStack({ basePort: PORT, tmp, workflows: workflows(sandbox, numbers), credentials: [credential], webhooks: 2 });
+	const out = { rss: {} };
+	const peak = { worker: 0 };
+	let sampling;
+	try {
+		await stack.giveApiKey(credential);
+		// The webhook processes load the published workflows after they start listening.
+		await sleep(10_000);
+		out.rss.before = rss();
+		// First the measure to compare with: as many of n8n's Wait-node executions, 20 started at a time, and the
+		// memory once all wait. They stay waiting (in Postgres) while the RSVP runs.
+		const waitStarted = Date.now();
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: 20 }, async () => {
+				while (next < GUESTS) {
+					next++;
+					await fetch(`${proxy}/webhook/benchRsvpWaitNode-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+				}
+			}),
+		);
+		await waitFor(async () => stack.executions(WAIT_NODE.id, 'waiting').length >= GUESTS, 600_000);
+		out.waitNode = { waiting: stack.executions(WAIT_NODE.id, 'waiting').length, after: Date.now() - waitStarted, rss: rss() };
+		log(`${out.waitNode.waiting} Wait-node executions waiting after ${seconds(out.waitNode.after)}`);
+		const started = Date.now();
+		sampling = setInterval(() => {
+			const now = rss();
+			for (const [name, mb] of Object.entries(now)) if (Number.isFinite(mb)) peak[name] = Math.max(peak[name] ?? 0, mb);
+		}, 2000);
+		const res = await fetch(`${proxy}/webhook/${EXAMPLE8}-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		if (res.status !== 200) throw new Error(`start: ${res.status} ${await res.text()}`);
+		const all = GUESTS + 1;
+		let last = 0;
+		const everyone = await waitFor(async () => {
+			const n = stack.executions(EXAMPLE8, 'waiting').length;
+			if (n - last >= 500) log(`${n} waiting after ${seconds(Date.now() - started)}`), (last = n);
+			return n >= all || stack.executions(EXAMPLE8, 'error').length > 0;
+		}, DEADLINE_S * 1000 - SPREAD_S * 1000 - 30_000);
+		out.waiting = stack.executions(EXAMPLE8, 'waiting').length;
+		out.failed = stack.executions(EXAMPLE8, 'error').length;
+		out.everyoneWaitsAfter = Date.now() - started;
+		out.texted = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.status === 200).length;
+		out.rss.waiting = rss();
+		log(`everyone waits: ${everyone} (${out.waiting} waiting, ${out.failed} failed) after ${seconds(out.everyoneWaitsAfter)}`);
+		if (!everyone) throw new Error(`not everyone waits: ${out.waiting} of ${all}, ${out.failed} failed`);
+
+		// REPLIES answers within SPREAD_S seconds, each posted once, at an even pace.
+		const replies = shuffledAnswers(numbers).slice(0, REPLIES);
+		const gap = (SPREAD_S * 1000) / replies.length;
+		const repliesStart = Date.now();
+		const answered = await Promise.all(
+			replies.map(async ({ number, text }, i) => {
+				await sleep(i * gap - (Date.now() - repliesStart));
+				const t0 = Date.now();
+				let played = await sandbox.reply({ platform: 'legacy', to: credential.data.replyTriggerUrl, from: number, text, secret: SECRET });
+				const first = { status: played.status, ms: Date.now() - t0 };
+				// Not answered 2xx within SlickText's 5 s: delivered again, as SlickText does (here after 10 s, not a minute).
+				for (let attempt = 1; !(played.status >= 200 && played.status < 300) && attempt <= 30; attempt++) {
+					await sleep(10_000);
+					played = await sandbox.redeliver(played.events[0], { to: credential.data.replyTriggerUrl, secret: SECRET });
+				}
+				return { ...first, accepted: played.status >= 200 && played.status < 300 };
+			}),
+		);
+		out.repliesTook = Date.now() - repliesStart;
+		out.answers = answered;
+		log(`replies posted in ${seconds(out.repliesTook)}: ${answered.filter((a) => a.status === 200).length} answered 200 at the first delivery, ${answered.filter((a) => a.accepted).length} in the end`);
+
+		const done = await waitFor(async () => stack.executions(EXAMPLE8).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, DEADLINE_S * 1000 + 900_000 - (Date.now() - started));
+		clearInterval(sampling);
+		out.rss.end = rss();
+		out.done = done;
+		const organiserTexts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body?.number === ORGANISER).map((r) => r.body.body);
+		try {
+			out.late = checkRsvp({ runDatas: stack.runData(EXAMPLE8), numbers, organiserTexts, start: START, replies });
+			out.exact = 'yes';
+		} catch (error) {
+			out.exact = `no: ${String(error.message).split('\n')[0].slice(0, 200)}`;
+		}
+	} finally {
+		clearInterval(sampling);
+		await stack.stop();
+		await sandbox.stop();
+		if (!process.env.KEEP_BENCH_FOLDER) fs.rmSync(tmp, { recursive: true, force: true });
+	}
+
+	const times = out.answers.map((a) => a.ms);
+	const ok = out.answers.filter((a) => a.status === 200);
+	console.log(`\n## Replies from many: example 8 with ${GUESTS} guests (queue mode, 2 webhook processes, SlickText's 8 texts a second)\n`);
+	console.log('| measure | result | target |');
+	console.log('|---|---|---|');
+	console.log(`| guests texted | ${out.texted} | ${GUESTS} |`);
+	console.log(`| every guest waiting (the RSVP's execution too) | after ${seconds(out.everyoneWaitsAfter)} (${out.waiting} waiting, ${out.failed} failed) | the texts at the rate limit: ${seconds((GUESTS / 8) * 1000)} |`);
+	console.log(`| ${REPLIES} replies within ${SPREAD_S} s: answered 2xx within SlickText's 5 s, at the first delivery | ${ok.length} | ${REPLIES} |`);
+	console.log(`| of the rest, taken when SlickText delivered them again (every 10 s here) | ${out.answers.filter((a) => a.accepted && a.status !== 200).length} | - |`);
+	console.log(`| the trigger's first answer, p50 / p95 / max (5,000: SlickText stopped waiting) | ${Math.round(quantile(times, 0.5))} / ${Math.round(quantile(times, 0.95))} / ${Math.max(...times)} ms | within 5,000 ms |`);
+	console.log(`| each guest once at the deadline, with their answer; the organiser's count | ${out.exact} | yes |`);
+	console.log(`| the answers read after the deadline | ${Number.isFinite(out.late) ? seconds(out.late) : '-'} | within 10 s |`);
+	console.log(`| all executions finished | ${out.done ? 'yes' : 'no'} | yes |`);
+	console.log('\n| resident memory (MB) | main | worker | webhook 0 | webhook 1 |');
+	console.log('|---|---|---|---|---|');
+	const rows = [
+		['before anything waits', out.rss.before],
+		[`${out.waitNode?.waiting ?? '-'} of n8n's Wait-node executions waiting (started 20 at a time, in ${out.waitNode ? seconds(out.waitNode.after) : '-'})`, out.waitNode?.rss ?? {}],
+		[`and all ${GUESTS} guests of the RSVP waiting`, out.rss.waiting],
+		['the RSVP over', out.rss.end],
+		['highest during the RSVP, sampled every 2 s', peak],
+	];
+	for (const [when, m] of rows) {
+		console.log(`| ${when} | ${m.main ?? '-'} | ${m.worker ?? '-'} | ${m['webhook 0'] ?? '-'} | ${m['webhook 1'] ?? '-'} |`);
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
