@@ -216,6 +216,8 @@ async function handToWaits(
 		const claim = await store.claim(wait, key, Date.now(), event);
 		if (claim === 'other') continue;
 		claimed();
+		// A repeat of a reply this wait took (found so by the claim, after the person's waits were read).
+		if (claim === 'taken') return 'taken';
 		const handed = await handTo(ctx, wait, reply, claim === 'same');
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
@@ -282,8 +284,10 @@ export async function handReplies(
 		}
 		const kept: KeptEvent = { platform, name: event.name, json: event.json };
 		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
-			// Looked up again in the queue: a reply of the person handed meanwhile may have taken a wait.
-			const now = await store.find(reply.person, key, Date.now());
+			// One process: looked up again in the queue, as a reply of the person handed meanwhile may have taken a
+			// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken'),
+			// and every call of n8n's API before SlickText's answer counts against its 5 s.
+			const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
 			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, kept, hooks.answerNow);
 		});
 		if (outcome === 'taken' && reply.message) result.done.add(index);

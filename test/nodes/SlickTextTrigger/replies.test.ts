@@ -523,6 +523,33 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/92/old', '/webhook-waiting/92/new']);
 	});
 
+	it("gives a person's two replies at once to their two waits, one each, though both read the same open waits", async () => {
+		const trigger = await tableTrigger();
+		await register(trigger, '97/old', '+16175550098', { since: Date.now() - 1000 });
+		await register(trigger, '97/new', '+16175550098');
+		const answers = await Promise.all([reply(trigger, '+16175550098', 'yes', { id: 970 }), reply(trigger, '+16175550098', 'no', { id: 971 })]);
+		await trigger.settled();
+		expect(answers.map((a) => a.status)).toEqual([200, 200]);
+		expect(n8n.forwards.map((f) => f.path).sort()).toEqual(['/webhook-waiting/97/new', '/webhook-waiting/97/old']);
+		expect(new Set(n8n.forwards.map((f) => (f.body.reply as IDataObject).text))).toEqual(new Set(['yes', 'no']));
+		expect(rows().filter((r) => Number(r.takenAt) > 0)).toHaveLength(2);
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it("hands a reply with one open wait on in three calls of n8n's API: the person's waits read, one claimed (then SlickText is answered), marked taken", async () => {
+		const trigger = await tableTrigger();
+		await register(trigger, '96/n1', '+16175550097');
+		const before = n8n.api.calls.length;
+		expect((await reply(trigger, '+16175550097', 'yes', { id: 960 })).status).toBe(200);
+		await trigger.settled();
+		expect(n8n.forwards.map((f) => f.path)).toContain('/webhook-waiting/96/n1');
+		expect(n8n.api.calls.slice(before).map((c) => `${c.method} ${c.path.replace(/\/data-tables\/[^/]+/, '/data-tables/T')}`)).toEqual([
+			'GET /api/v1/data-tables/T/rows',
+			'PATCH /api/v1/data-tables/T/rows/update',
+			'PATCH /api/v1/data-tables/T/rows/update',
+		]);
+	});
+
 	it('claims a wait for one reply only: another claimant (another process) gets "other", the same reply "same", a claim left by a stopped process is taken over', async () => {
 		const trigger = await tableTrigger();
 		await register(trigger, '93/n1', '+16175550093');
@@ -544,6 +571,8 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect(await b.claim(wait, 'k3', Date.now() + CLAIM_HOLD_MS + 1, ev)).toBe('won');
 		await b.taken(wait, 'k3', Date.now());
 		expect(await a.claim(wait, 'k4', Date.now() + 2 * CLAIM_HOLD_MS, ev)).toBe('other');
+		// A repeat of the reply that took it, in any process: told so by the claim itself.
+		expect(await a.claim(wait, 'k3', Date.now(), ev)).toBe('taken');
 		expect((await a.find('+16175550093', 'k3', Date.now())).takenBefore).toBe(true);
 	});
 

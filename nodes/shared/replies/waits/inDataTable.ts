@@ -271,7 +271,7 @@ export class DataTableWaits implements WaitStore {
 		if ((await this.update(where(is('id', id), is('claimedBy', FREE), is('takenAt', 0)), { claimedBy: key, claimedAt: now, pending })).length > 0) return 'won';
 		const [row] = await this.rows(where(is('id', id)), { limit: 1 });
 		if (!row) return 'other';
-		if (row.claimedBy === key) return 'same';
+		if (row.claimedBy === key) return Number(row.takenAt) > 0 ? 'taken' : 'same';
 		if (Number(row.takenAt) > 0 || now - Number(row.claimedAt) < CLAIM_HOLD_MS) return 'other';
 		// Claimed by a reply whose process stopped before it finished: taken over, by one claimant only.
 		const stolen = await this.update(where(is('id', id), is('claimedBy', row.claimedBy), is('claimedAt', Number(row.claimedAt)), is('takenAt', 0)), {

@@ -168,7 +168,7 @@ export class StaticDataWaits implements WaitStore {
 	async claim(entry: WaitEntry, eventKey: string, now: number): Promise<Claim> {
 		const wait = this.memory.get(entry.id);
 		const key = digest(eventKey);
-		if (!wait || wait.t !== undefined) return wait?.c === key ? 'same' : 'other';
+		if (!wait || wait.t !== undefined) return wait?.c === key ? 'taken' : 'other';
 		if (wait.c === key) return 'same';
 		if (wait.c !== undefined && now - (wait.ca ?? 0) < CLAIM_HOLD_MS) return 'other';
 		Object.assign(wait, { c: key, ca: now });

@@ -50,8 +50,11 @@ export interface Found {
 	takenBefore: boolean;
 }
 
-/** A claim of a wait for one reply: won, already this reply's (hand it again), or another reply's. */
-export type Claim = 'won' | 'same' | 'other';
+/**
+ * A claim of a wait for one reply: won, already this reply's (hand it again), taken by this very reply
+ * already (a repeat of it: nothing more to do), or another reply's.
+ */
+export type Claim = 'won' | 'same' | 'taken' | 'other';
 
 /** The SlickText event a reply came in, as the trigger received it: kept with a claim, to deliver again. */
 export interface KeptEvent {

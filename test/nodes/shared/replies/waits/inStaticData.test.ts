@@ -46,6 +46,10 @@ describe('waits in static data', () => {
 		expect(await store.claim(w, 'k2', t0)).toBe('won');
 		// A claim whose reply never finished holds the wait CLAIM_HOLD_MS at most.
 		expect(await store.claim(w, 'k3', t0 + CLAIM_HOLD_MS + 1)).toBe('won');
+		// Taken by k3: its repeat is told so, any other reply finds it another's.
+		await store.taken(w, 'k3', t0 + CLAIM_HOLD_MS + 2);
+		expect(await store.claim(w, 'k3', t0 + CLAIM_HOLD_MS + 3)).toBe('taken');
+		expect(await store.claim(w, 'k4', t0 + 3 * CLAIM_HOLD_MS)).toBe('other');
 	});
 
 	it('says whether n8n has stored a wait: not in the request that added it, yes in the next', async () => {
