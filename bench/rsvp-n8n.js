@@ -23,7 +23,8 @@ const path = require('node:path');
 const { startSandbox } = require('../sandbox/server');
 const services = require('./queueServices');
 const { startTwoWayStack } = require('./twoWayStack');
-const { EXAMPLE8, ORGANISER, checkRsvp, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('../test/e2e/rsvp');
+const { waitFor } = require('../test/e2e/rest');
+const { EXAMPLE8, ORGANISER, RSVP_START: START, checkRsvp, guestNumbers, rsvpStartedByWebhook, shuffledAnswers } = require('../test/e2e/rsvp');
 
 const GUESTS = Number(process.env.BENCH_RSVP_GUESTS || 5000);
 const REPLIES = Number(process.env.BENCH_RSVP_REPLIES || 2000);
@@ -34,7 +35,6 @@ const PORT = Number(process.env.BENCH_RSVP_PORT || 5950);
 const HOOK = 'bench-rsvp-trigger';
 const SECRET = 'bench-rsvp-secret';
 const CRED = { id: 'benchRsvpLegacy', name: 'SlickText Legacy (RSVP bench)', type: 'slickTextLegacyApi' };
-const START = 'Start RSVP';
 
 const log = (...args) => console.error('[rsvp bench]', ...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -42,17 +42,9 @@ const quantile = (values, q) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
 };
+/** How often a wait for n8n asks again: each ask reads Postgres (psql). */
+const ASK_EVERY_MS = 2000;
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-/** Asks `fn` every 2 s (each ask reads Postgres) until it says yes or `ms` have passed. */
-async function waitFor(fn, ms) {
-	const end = Date.now() + ms;
-	for (;;) {
-		const value = await fn();
-		if (value || Date.now() > end) return value;
-		await sleep(2000);
-	}
-}
-
 /** The measure to compare with: as many executions of n8n's own Wait node, each started by a webhook. */
 const WAIT_NODE = {
 	id: 'benchRsvpWaitNode',
@@ -69,12 +61,6 @@ const WAIT_NODE = {
 
 /** Example 8 with the bench's credential, started by a webhook; the credential names the bench's trigger. */
 function workflows(sandbox, numbers) {
-	const rsvp = rsvpWorkflow({ sandbox, numbers, seconds: DEADLINE_S });
-	for (const node of rsvp.nodes) if (node.credentials?.slickTextLegacyApi) node.credentials = { slickTextLegacyApi: { id: CRED.id, name: CRED.name } };
-	rsvp.nodes = rsvp.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
-	delete rsvp.connections['SlickText-Replies'];
-	rsvp.nodes.push({ id: 'benchRsvpStart', name: START, type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 400], webhookId: `${EXAMPLE8}-start`, parameters: { httpMethod: 'POST', path: `${EXAMPLE8}-start`, responseMode: 'onReceived', options: {} } });
-	rsvp.connections[START] = { main: [[{ node: 'Answers Table', type: 'main', index: 0 }]] };
 	const trigger = {
 		id: 'benchRsvpTrigger',
 		name: 'bench rsvp: trigger',
@@ -84,7 +70,7 @@ function workflows(sandbox, numbers) {
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
-	return [trigger, { ...rsvp, active: false, settings: { ...rsvp.settings, saveDataSuccessExecution: 'all' } }, WAIT_NODE];
+	return [trigger, rsvpStartedByWebhook({ sandbox, numbers, seconds: DEADLINE_S, credential: CRED, shippedWaitEnds: true }), WAIT_NODE];
 }
 
 /** Resident memory of each n8n process, in MB. */
@@ -126,7 +112,7 @@ async function main() {
 				}
 			}),
 		);
-		await waitFor(async () => stack.executions(WAIT_NODE.id, 'waiting').length >= GUESTS, 600_000);
+		await waitFor(async () => stack.executions(WAIT_NODE.id, 'waiting').length >= GUESTS, 600_000, ASK_EVERY_MS);
 		out.waitNode = { waiting: stack.executions(WAIT_NODE.id, 'waiting').length, after: Date.now() - waitStarted, rss: rss() };
 		log(`${out.waitNode.waiting} Wait-node executions waiting after ${seconds(out.waitNode.after)}`);
 		const started = Date.now();
@@ -142,7 +128,7 @@ async function main() {
 			const n = stack.executions(EXAMPLE8, 'waiting').length;
 			if (n - last >= 500) log(`${n} waiting after ${seconds(Date.now() - started)}`), (last = n);
 			return n >= all || stack.executions(EXAMPLE8, 'error').length > 0;
-		}, DEADLINE_S * 1000 - SPREAD_S * 1000 - 30_000);
+		}, DEADLINE_S * 1000 - SPREAD_S * 1000 - 30_000, ASK_EVERY_MS);
 		out.waiting = stack.executions(EXAMPLE8, 'waiting').length;
 		out.failed = stack.executions(EXAMPLE8, 'error').length;
 		out.everyoneWaitsAfter = Date.now() - started;
@@ -173,7 +159,7 @@ async function main() {
 		out.answers = answered;
 		log(`replies posted in ${seconds(out.repliesTook)}: ${answered.filter((a) => a.status === 200).length} answered 200 at the first delivery, ${answered.filter((a) => a.accepted).length} in the end`);
 
-		const done = await waitFor(async () => stack.executions(EXAMPLE8).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, DEADLINE_S * 1000 + 900_000 - (Date.now() - started));
+		const done = await waitFor(async () => stack.executions(EXAMPLE8).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, DEADLINE_S * 1000 + 900_000 - (Date.now() - started), ASK_EVERY_MS);
 		clearInterval(sampling);
 		out.rss.end = rss();
 		out.done = done;

@@ -24,13 +24,13 @@ async function rest(base, cookie, method, path, body) {
 	return await call(`${base}${path}`, { method, body, headers: { cookie, 'browser-id': 'e2e' } });
 }
 
-/** Polls `fn` every 300 ms until it gives something truthy, or `ms` have passed (then its last value). */
-async function waitFor(fn, ms = 20_000) {
+/** Polls `fn` every `everyMs` until it gives something truthy, or `ms` have passed (then its last value). */
+async function waitFor(fn, ms = 20_000, everyMs = 300) {
 	const deadline = Date.now() + ms;
 	for (;;) {
 		const value = await fn();
 		if (value || Date.now() > deadline) return value;
-		await new Promise((r) => setTimeout(r, 300));
+		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
 

@@ -21,7 +21,7 @@ const guestNumbers = (count, prefix) => Array.from({ length: count }, (_, i) => 
  * examples/08 as shipped (pointed at the sandbox), with `numbers` as its guests and its deadline `seconds`
  * after the run starts (n8n's Wait node resumes on time for a deadline more than 70 s ahead).
  */
-function rsvpWorkflow({ sandbox, numbers, seconds }) {
+function rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds = false }) {
 	const workflow = exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE8);
 	const list = workflow.nodes.find((n) => n.name === 'Guests and Deadline');
 	assert.match(list.parameters.jsonOutput, /"deadline": "\{\{ \$now\.plus\(\{ hours: 4 \}\)/, 'the shipped deadline expression');
@@ -32,7 +32,39 @@ function rsvpWorkflow({ sandbox, numbers, seconds }) {
 		deadline: `{{ $now.plus({ seconds: ${seconds} }).toISO() }}`,
 		guests: numbers.map((number, i) => ({ first_name: `Guest ${i}`, number })),
 	})}`;
+	// Each guest's wait ends 60-660 s after the deadline (once the RSVP read the answers); in a test 10-20 s
+	// after it, unless `shippedWaitEnds` (the bench).
+	const ask = workflow.nodes.find((n) => n.name === 'Ask and Wait').parameters.waitOptions.limitWaitTime.values;
+	const spread = 'plus({ seconds: 60 + Number($json.guest.number.slice(-3)) * 0.6 })';
+	assert.ok(ask.maxDateAndTime.includes(spread), "the shipped end of a guest's wait");
+	if (!shippedWaitEnds) ask.maxDateAndTime = ask.maxDateAndTime.replace(spread, 'plus({ seconds: 10 + Number($json.guest.number.slice(-3)) * 0.01 })');
 	return workflow;
+}
+
+/** The name of the webhook that starts the RSVP in queue mode. */
+const RSVP_START = 'Start RSVP';
+
+/**
+ * rsvpWorkflow in queue mode: with `credential` (the data-table trigger's) and started by a webhook at
+ * `/webhook/<EXAMPLE8>-start` (a schedule cannot be called from outside); the example's own trigger is
+ * left out, as the credential names the caller's.
+ */
+function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWaitEnds }) {
+	const workflow = rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds });
+	for (const node of workflow.nodes) if (node.credentials?.slickTextLegacyApi) node.credentials = { slickTextLegacyApi: { id: credential.id, name: credential.name } };
+	workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
+	delete workflow.connections['SlickText-Replies'];
+	workflow.nodes.push({
+		id: 'rsvpStart',
+		name: RSVP_START,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 400],
+		webhookId: `${EXAMPLE8}-start`,
+		parameters: { httpMethod: 'POST', path: `${EXAMPLE8}-start`, responseMode: 'onReceived', options: {} },
+	});
+	workflow.connections[RSVP_START] = { main: [[{ node: 'Answers Table', type: 'main', index: 0 }]] };
+	return { ...workflow, active: false, settings: { ...workflow.settings, saveDataSuccessExecution: 'all' } };
 }
 
 /** Each guest's answer, in random order (a guest who answers nothing is left out). */
@@ -71,4 +103,4 @@ function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
 	return rsvp["Everyone's Answer"][0].startTime - deadlineAt;
 }
 
-module.exports = { EXAMPLE8, ORGANISER, guestNumbers, rsvpWorkflow, shuffledAnswers, checkRsvp };
+module.exports = { EXAMPLE8, ORGANISER, RSVP_START, guestNumbers, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp };
