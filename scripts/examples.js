@@ -22,6 +22,7 @@ const LOCAL_IDS = {
 	'06': 'exAnyEndpoint006',
 	'07': 'exReminderReply07',
 	'08': 'exRsvpByDeadline08',
+	'09': 'exCampaignPoll009',
 };
 
 /** The example files' names, in order. */

@@ -60,6 +60,7 @@ function depicted(nodes = builtNodes()) {
 		'node-picker-actions.png': [entryOf(nodes.slickText), entryOf(nodes.slickTextTrigger)],
 		'example-07-reminder.png': [exampleOf('07-appointment-reminder-waits-for-reply.json'), canvasOf(nodes.slickTextLegacy), canvasOf(nodes.slickTextLegacyTrigger)],
 		'example-08-rsvp.png': [exampleOf('08-rsvp-gathers-answers-by-deadline.json'), canvasOf(nodes.slickTextLegacy), canvasOf(nodes.slickTextLegacyTrigger)],
+		'example-09-campaign-question.png': [exampleOf('09-campaign-question-gathers-answers-by-deadline.json'), canvasOf(nodes.slickText), canvasOf(nodes.slickTextTrigger)],
 	};
 }
 

@@ -273,6 +273,10 @@ async function takeScreenshots() {
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 		await page.locator('[data-test-id="zoom-to-fit"]').click();
 		await shoot(page, 'example-08-rsvp.png', 'example 8 on the canvas: an RSVP that gathers every answer by a deadline');
+		await page.goto(`${base}/workflow/${LOCAL_IDS['09']}`);
+		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+		await page.locator('[data-test-id="zoom-to-fit"]').click();
+		await shoot(page, 'example-09-campaign-question.png', 'example 9 on the canvas: a question to a list by campaign, every answer gathered by a deadline');
 
 		// What each picture shows, for test/scripts/images.test.ts to find a picture a later change made stale.
 		const settings = await api(context.request, 'GET', '/rest/settings');

@@ -194,6 +194,34 @@ const exampleSeven = (sandbox) => {
 const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_RSVP_GUESTS || 200), '+1619556');
 const RSVP_SECONDS = Number(process.env.E2E_RSVP_SECONDS || 150);
 
+/**
+ * examples/09 as shipped (its list is the sandbox's Tasting Panel), its deadline POLL_SECONDS after the run
+ * starts, each contact's wait ending 10-20 s after it (60-660 s as shipped).
+ */
+const EXAMPLE9 = 'exCampaignPoll009';
+const POLL_LIST = 4;
+const POLL_SECONDS = Number(process.env.E2E_POLL_SECONDS || 100);
+const exampleNine = (sandbox) => {
+	const workflow = require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE9);
+	const question = workflow.nodes.find((n) => n.name === 'Question and Deadline').parameters;
+	const deadline = "$now.plus({ hours: 4 }).startOf('minute')";
+	assert.ok(question.jsonOutput.includes(deadline), 'the shipped deadline');
+	question.jsonOutput = question.jsonOutput.replace(deadline, `$now.plus({ seconds: ${POLL_SECONDS} })`);
+	const limit = workflow.nodes.find((n) => n.name === 'Wait for the Answer').parameters.waitOptions.limitWaitTime.values;
+	const spread = 'plus({ seconds: 60 + Number($json.contact_id.slice(-3)) * 0.6 })';
+	assert.ok(limit.maxDateAndTime.includes(spread), "the shipped end of a contact's wait");
+	limit.maxDateAndTime = limit.maxDateAndTime.replace(spread, 'plus({ seconds: 10 + Number($json.contact_id.slice(-3)) * 0.01 })');
+	return workflow;
+};
+/** What each subscriber of the poll's list answers, by place: and what comes out for them at the deadline. */
+const POLL_ANSWERS = [
+	['YES', 'yes'],
+	['no', 'no'],
+	['STOP', 'opted out'],
+	['maybe', 'no answer'],
+	['', 'no answer'],
+];
+
 const allWorkflows = (sandbox) => [
 	triggerWorkflow('legacy'),
 	triggerWorkflow('current'),
@@ -201,6 +229,7 @@ const allWorkflows = (sandbox) => [
 	...Object.values(WF),
 	exampleSeven(sandbox),
 	rsvpWorkflow({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS }),
+	exampleNine(sandbox),
 	agentWorkflow(),
 	spyWorkflow(),
 ];
@@ -346,7 +375,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 	const waitingFor = async (workflowId, count) => await waitFor(async () => (await waiting(workflowId)) === count, 60_000);
 	/** Stops what a failed check left waiting, so that the next check counts its own executions only. */
 	const stopLeftovers = async () => {
-		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: AGENT }]) {
+		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: EXAMPLE9 }, { id: AGENT }]) {
 			for (const e of await executions(wf.id, 'waiting')) await rest('POST', `/rest/executions/${e.id}/stop`);
 		}
 	};
@@ -636,6 +665,55 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			const late = checkRsvp({ runDatas, numbers: RSVP_NUMBERS, organiserTexts: textsTo([ORGANISER]).map((r) => r.body.body), start: 'Every Monday', replies });
 			console.log(`        ${RSVP_NUMBERS.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
 			// Until the Deadline waits 5 s past it, so that an answer just before it has been kept.
+			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
+		});
+
+		await check(`two-way (issue 45): examples/09, a question to a list by campaign (current platform): every subscriber's wait begins before the one campaign to the list; their answers at once, in random order; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and The Count adds them up`, async () => {
+			const brand = sandbox.state.current;
+			const subscribed = new Set(brand.contacts.filter((c) => c.opt_in_status === 'subscribed').map((c) => c.contact_id));
+			const members = [...brand.listMembers.get(POLL_LIST)].filter((id) => subscribed.has(id)).sort((a, b) => a - b);
+			assert.ok(members.length >= POLL_ANSWERS.length, `the list has ${members.length} subscribers`);
+			const expected = new Map(members.map((id, i) => [String(id), POLL_ANSWERS[i % POLL_ANSWERS.length]]));
+			const before = new Set((await executions(EXAMPLE9)).map((e) => e.id));
+			const requestsBefore = sandbox.requests.length;
+			const run = await rest('POST', `/rest/workflows/${EXAMPLE9}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
+			assert.ok(run.status < 300, `run: ${run.status} ${JSON.stringify(run.json).slice(0, 300)}`);
+			// Each subscriber's execution waits, and so does the poll's own, once it sent the campaign.
+			const all = members.length + 1;
+			assert.ok(await waitFor(async () => (await waiting(EXAMPLE9)) === all, POLL_SECONDS * 1000 - 30_000), `waiting: ${await diagnose(EXAMPLE9)}`);
+			const campaigns = sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path.endsWith('/campaigns'));
+			assert.equal(campaigns.length, 1, 'one campaign');
+			assert.deepEqual(campaigns[0].body.audience, { contact_lists: [POLL_LIST] });
+			assert.equal(campaigns[0].body.status, 'send');
+			assert.match(campaigns[0].body.body, /Reply YES or NO/);
+			const replies = [...expected].filter(([, [text]]) => text).sort(() => Math.random() - 0.5);
+			const answers = await Promise.all(replies.map(([id, [text]]) => currentText(Number(id), text)));
+			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
+			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE9)) === 0, POLL_SECONDS * 1000 + 150_000), await diagnose(EXAMPLE9));
+			const finished = (await executions(EXAMPLE9, 'success')).filter((e) => !before.has(e.id));
+			assert.equal(finished.length, all, await diagnose(EXAMPLE9));
+			const runDatas = [];
+			for (const e of finished) runDatas.push(flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData);
+			const [poll, ...others] = [...runDatas].sort((a, b) => Number(Boolean(b['The Count'])) - Number(Boolean(a['The Count'])));
+			assert.ok(poll['The Count'] && others.every((r) => !r['The Count']), 'one run of the poll');
+			// Each subscriber's own execution kept one row with its own answer.
+			const kept = others.map((r) => r['The Answer'][0].data.main[0][0].json);
+			assert.deepEqual(kept.map((row) => row.contact_id).sort(), [...expected.keys()].sort(), 'one row per subscriber');
+			for (const row of kept) assert.equal(row.answer, expected.get(row.contact_id)[1], `the row of contact ${row.contact_id}`);
+			// At the deadline: each subscriber once, with their answer.
+			const out = poll['Answer or No Answer'][0].data.main[0].map((item) => item.json);
+			assert.deepEqual(out.map((c) => c.contact_id).sort(), [...expected.keys()].sort(), 'each subscriber once at the deadline');
+			for (const c of out) assert.equal(c.answer, expected.get(c.contact_id)[1], `contact ${c.contact_id} at the deadline`);
+			const count = (answer) => [...expected.values()].filter(([, a]) => a === answer).length;
+			assert.deepEqual(poll['The Count'][0].data.main[0][0].json, {
+				question: 'Our tasting is on Thursday at 6pm. Are you coming? Reply YES or NO.',
+				yes: count('yes'),
+				no: count('no'),
+				no_answer: count('no answer'),
+				opted_out: count('opted out'),
+			});
+			const late = poll["Everyone's Answer"][0].startTime - Date.parse(poll['Question and Deadline'][0].data.main[0][0].json.deadline);
+			console.log(`        ${members.length} subscribers; the answers read ${late} ms after the deadline`);
 			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
 		});
 
