@@ -318,6 +318,8 @@ class Sandbox {
 			res.setHeader('x-ratelimit-reset', String(verdict.headers['x-ratelimit-reset']));
 		}
 
+		// Parsed only for a request the limiter let through: an entry answered 429 has rawBody but no body, so a
+		// check that reads entry.body counts only what SlickText accepted.
 		let body;
 		try {
 			body = parseBody(entry.contentType, rawBody);
