@@ -12,7 +12,17 @@ const ORGANISER = '+16195569999';
 
 /** What each guest answers, by place in the list: 40% IN, 30% OUT, 10% STOP, 10% "maybe" then nothing, 10% nothing. */
 const answerOf = (i) => ['IN', 'IN', 'IN', 'IN', 'OUT', 'OUT', 'OUT', 'STOP', 'maybe', ''][i % 10];
-const EXPECTED = { IN: 'coming', OUT: 'not coming', STOP: 'opted out', maybe: 'no answer', '': 'no answer' };
+/** What a guest's texts, in the order sent and each taken, come to: the last IN or OUT; STOP ends it. */
+function answerAfter(texts) {
+	let answer = 'no answer';
+	for (const text of texts) {
+		if (answer === 'opted out') break;
+		if (text === 'STOP') answer = 'opted out';
+		else if (text === 'IN') answer = 'coming';
+		else if (text === 'OUT') answer = 'not coming';
+	}
+	return answer;
+}
 
 /** `count` guests' numbers, `prefix` + four digits. */
 const guestNumbers = (count, prefix) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
@@ -21,19 +31,33 @@ const guestNumbers = (count, prefix) => Array.from({ length: count }, (_, i) => 
  * examples/08 as shipped (pointed at the sandbox), with `numbers` as its guests and its deadline `seconds`
  * after the run starts (n8n's Wait node resumes on time for a deadline more than 70 s ahead).
  */
-function rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds = false }) {
+function rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds = false, id, replyThatCounts = 'first' }) {
 	const workflow = exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE8);
 	const list = workflow.nodes.find((n) => n.name === 'Guests and Deadline');
 	assert.match(list.parameters.jsonOutput, /"deadline": "\{\{ \$now\.plus\(\{ hours: 4 \}\)/, 'the shipped deadline expression');
+	assert.ok(list.parameters.jsonOutput.includes('"resume": "{{ $execution.resumeUrl }}"'), 'the shipped address that ends the wait early');
+	assert.ok(list.parameters.jsonOutput.includes('"reply_that_counts": "first"'), 'the shipped choice of the reply that counts');
 	list.parameters.jsonOutput = `=${JSON.stringify({
 		poll: '{{ $execution.id }}',
 		event: "Thursday's team dinner",
 		organiser: ORGANISER,
 		deadline: `{{ $now.plus({ seconds: ${seconds} }).toISO() }}`,
+		resume: '{{ $execution.resumeUrl }}',
+		reply_that_counts: replyThatCounts,
 		guests: numbers.map((number, i) => ({ first_name: `Guest ${i}`, number })),
 	})}`;
 	// In a test each guest's wait ends soon after the deadline, unless `shippedWaitEnds` (the bench).
-	if (!shippedWaitEnds) endWaitsSoon(workflow, 'Ask and Wait', '$json.guest.number');
+	if (!shippedWaitEnds) {
+		endWaitsSoon(workflow, 'Ask and Wait', '$json.guest.number');
+		endWaitsSoon(workflow, 'Wait for a Later Reply', "$('When Asked One by One').first().json.guest.number");
+	}
+	// A second copy (another `id`) leaves out the example's trigger: two published triggers cannot share its path.
+	if (id) {
+		workflow.id = id;
+		workflow.versionId = `${id}-v1`;
+		workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
+		delete workflow.connections['SlickText-Replies'];
+	}
 	return workflow;
 }
 
@@ -54,31 +78,32 @@ const RSVP_START = 'Start RSVP';
 
 /**
  * rsvpWorkflow in queue mode: with `credential` (the data-table trigger's) and started by a webhook at
- * `/webhook/<EXAMPLE8>-start` (a schedule cannot be called from outside); the example's own trigger is
- * left out, as the credential names the caller's.
+ * `/webhook/<id>-start` (a schedule cannot be called from outside); the example's own trigger is left
+ * out, as the credential names the caller's.
  */
-function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWaitEnds }) {
-	const workflow = rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds });
+function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWaitEnds, id = EXAMPLE8 }) {
+	const workflow = rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds, id });
 	for (const node of workflow.nodes) if (node.credentials?.slickTextLegacyApi) node.credentials = { slickTextLegacyApi: { id: credential.id, name: credential.name } };
-	workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
-	delete workflow.connections['SlickText-Replies'];
 	workflow.nodes.push({
 		id: 'rsvpStart',
 		name: RSVP_START,
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		position: [0, 400],
-		webhookId: `${EXAMPLE8}-start`,
-		parameters: { httpMethod: 'POST', path: `${EXAMPLE8}-start`, responseMode: 'onReceived', options: {} },
+		webhookId: `${id}-start`,
+		parameters: { httpMethod: 'POST', path: `${id}-start`, responseMode: 'onReceived', options: {} },
 	});
 	workflow.connections[RSVP_START] = { main: [[{ node: 'Answers Table', type: 'main', index: 0 }]] };
 	return { ...workflow, active: false, settings: { ...workflow.settings, saveDataSuccessExecution: 'all' } };
 }
 
-/** Each guest's answer, in random order (a guest who answers nothing is left out). */
-const shuffledAnswers = (numbers) =>
+/** What each guest answers when everyone does (the RSVP then goes on before its deadline). */
+const everyoneAnswers = (i) => ['IN', 'OUT', 'STOP'][i % 3];
+
+/** Each guest's answer (`answer` by place in the list), in random order (a guest who answers nothing is left out). */
+const shuffledAnswers = (numbers, answer = answerOf) =>
 	numbers
-		.map((number, i) => ({ number, text: answerOf(i) }))
+		.map((number, i) => ({ number, text: answer(i) }))
 		.filter((a) => a.text !== '')
 		.sort(() => Math.random() - 0.5);
 
@@ -90,13 +115,12 @@ const shuffledAnswers = (numbers) =>
  * Returns how long after the deadline the answers were read, in ms.
  */
 function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
-	const sent = new Map(replies.map(({ number, text }) => [number, text]));
-	const expected = Object.fromEntries(numbers.map((number) => [number, EXPECTED[sent.get(number) ?? '']]));
+	const expected = Object.fromEntries(numbers.map((number) => [number, answerAfter(replies.filter((r) => r.number === number).map((r) => r.text))]));
 	const rsvps = runDatas.filter((runData) => runData[start]);
 	assert.equal(rsvps.length, 1, 'one run of the RSVP');
 	const [rsvp] = rsvps;
-	const kept = runDatas.filter((runData) => !runData[start]).map((runData) => runData['The Answer'][0].data.main[0][0].json);
-	// Each guest's own execution kept one row, with its own answer.
+	const kept = runDatas.filter((runData) => !runData[start]).map((runData) => runData['The Answer'].at(-1).data.main[0][0].json);
+	// Each guest's own execution wrote its own row, last with its answer.
 	assert.deepEqual(kept.map((row) => row.number).sort(), [...numbers].sort(), 'one row per guest');
 	for (const row of kept) assert.equal(row.answer, expected[row.number], `the row of ${row.number}`);
 	// At the deadline: each guest once, with their answer; the unanswered ones as no answer.
@@ -111,4 +135,4 @@ function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
 	return rsvp["Everyone's Answer"][0].startTime - deadlineAt;
 }
 
-module.exports = { EXAMPLE8, ORGANISER, RSVP_START, endWaitsSoon, guestNumbers, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp };
+module.exports = { EXAMPLE8, ORGANISER, RSVP_START, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp };

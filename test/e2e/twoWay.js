@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { rest: restOf, waitFor } = require('./rest');
-const { EXAMPLE8, ORGANISER, checkRsvp, endWaitsSoon, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
+const { EXAMPLE8, ORGANISER, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
 const { paths } = require('../../scripts/n8n-runtime');
 
 exports.title = 'Two-way texts: a reply resumes the execution waiting for that person';
@@ -193,6 +193,14 @@ const exampleSeven = (sandbox) => {
 /** examples/08 with RSVP_NUMBERS as its guests and its deadline RSVP_SECONDS after the run starts (rsvp.js). */
 const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_RSVP_GUESTS || 200), '+1619556');
 const RSVP_SECONDS = Number(process.env.E2E_RSVP_SECONDS || 150);
+/** A copy of examples/08 whose guests all answer: it goes on long before its deadline. */
+const EARLY_RSVP = 'exRsvpEarly08';
+const EARLY_NUMBERS = guestNumbers(20, '+1619558');
+const EARLY_SECONDS = 400;
+/** A copy of examples/08 that counts each guest's last reply: it waits for the deadline. */
+const LAST_RSVP = 'exRsvpLast08';
+const LAST_NUMBERS = guestNumbers(20, '+1619559');
+const LAST_SECONDS = 120;
 
 /**
  * examples/09 as shipped (its list is the sandbox's Tasting Panel), its deadline POLL_SECONDS after the run
@@ -226,6 +234,8 @@ const allWorkflows = (sandbox) => [
 	...Object.values(WF),
 	exampleSeven(sandbox),
 	rsvpWorkflow({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS }),
+	rsvpWorkflow({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, id: EARLY_RSVP }),
+	rsvpWorkflow({ sandbox, numbers: LAST_NUMBERS, seconds: LAST_SECONDS, id: LAST_RSVP, replyThatCounts: 'last' }),
 	exampleNine(sandbox),
 	agentWorkflow(),
 	spyWorkflow(),
@@ -372,7 +382,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 	const waitingFor = async (workflowId, count) => await waitFor(async () => (await waiting(workflowId)) === count, 60_000);
 	/** Stops what a failed check left waiting, so that the next check counts its own executions only. */
 	const stopLeftovers = async () => {
-		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: EXAMPLE9 }, { id: AGENT }]) {
+		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: EARLY_RSVP }, { id: LAST_RSVP }, { id: EXAMPLE9 }, { id: AGENT }]) {
 			for (const e of await executions(wf.id, 'waiting')) await rest('POST', `/rest/executions/${e.id}/stop`);
 		}
 	};
@@ -635,42 +645,88 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.deepEqual(handled.sort(), [...LIST_NUMBERS].sort(), 'each person handled once');
 		});
 
-		await check(`two-way (issue 45): examples/08, an RSVP by a deadline: ${RSVP_NUMBERS.length} guests texted at once, their answers in random order and at once; at the deadline each guest comes out once with the right answer (coming, not coming, opted out, no answer) and the organiser gets the count`, async () => {
-			const before = new Set((await executions(EXAMPLE8)).map((e) => e.id));
+		/**
+		 * Runs the RSVP `id` (examples/08 with `numbers` as guests, its deadline `seconds` ahead) and has each
+		 * guest answer `answer(i)` once every guest waits, all at once in random order; with `later`, once each
+		 * guest who answered waits again (*Wait for a Later Reply*), each texts `later(i)` too. Checks what came
+		 * out (checkRsvp) and returns how long after the deadline the answers were read, in ms.
+		 */
+		const runRsvp = async ({ id, numbers, seconds, answer, later }) => {
+			const before = new Set((await executions(id)).map((e) => e.id));
 			// The sandbox serves the whole e2e run: only this check's texts count.
 			const requestsBefore = sandbox.requests.length;
-			const textsTo = (numbers) => sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && numbers.includes(r.body?.number));
+			const textsTo = (to) => sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && to.includes(r.body?.number));
 			const started = Date.now();
-			const run = await rest('POST', `/rest/workflows/${EXAMPLE8}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
+			const run = await rest('POST', `/rest/workflows/${id}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
 			assert.ok(run.status < 300, `run: ${run.status} ${JSON.stringify(run.json).slice(0, 300)}`);
 			// Every guest's execution waits, and so does the RSVP's own (Until the Deadline).
-			const all = RSVP_NUMBERS.length + 1;
-			assert.ok(await waitFor(async () => (await waiting(EXAMPLE8)) === all, RSVP_SECONDS * 1000 - 20_000), `waiting: ${await diagnose(EXAMPLE8)}`);
+			const all = numbers.length + 1;
+			assert.ok(await waitFor(async () => (await waiting(id)) === all, seconds * 1000 - 20_000), `waiting: ${await diagnose(id)}`);
 			const everyoneWaitsAfter = Date.now() - started;
-			assert.deepEqual(textsTo(RSVP_NUMBERS).map((r) => r.body.number).sort(), [...RSVP_NUMBERS].sort(), 'one text per guest');
+			assert.deepEqual(textsTo(numbers).map((r) => r.body.number).sort(), [...numbers].sort(), 'one text per guest');
 			// Every answer at once, in random order ("maybe" keeps that guest waiting, as no answer).
-			const replies = shuffledAnswers(RSVP_NUMBERS);
+			const replies = shuffledAnswers(numbers, answer);
 			const answers = await Promise.all(replies.map(({ number, text }) => legacyText(number, text)));
 			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
-			assert.ok(Date.now() - started < RSVP_SECONDS * 1000, `the answers came after the deadline (${Date.now() - started} ms): raise E2E_RSVP_SECONDS`);
-			// The deadline, then every execution ends: the RSVP's and each guest's (the unanswered ones at their limit).
-			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE8)) === 0, RSVP_SECONDS * 1000 + 150_000), await diagnose(EXAMPLE8));
-			const finished = (await executions(EXAMPLE8, 'success')).filter((e) => !before.has(e.id));
-			assert.equal(finished.length, all, await diagnose(EXAMPLE8));
+			if (later) {
+				// Each guest who answered IN or OUT waits again, past Keep the Answer: only then is a later text theirs.
+				const again = replies.filter((r) => ['IN', 'OUT'].includes(r.text)).length;
+				const waitingAgain = async () => {
+					let count = 0;
+					for (const e of await executions(id, 'waiting')) {
+						const runData = flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData;
+						if (runData['Keep the Answer']) count++;
+					}
+					return count === again;
+				};
+				assert.ok(await waitFor(waitingAgain, 60_000, 1000), `waiting again: ${await diagnose(id)}`);
+				const more = shuffledAnswers(numbers, later);
+				const delivered = await Promise.all(more.map(({ number, text }) => legacyText(number, text)));
+				assert.ok(delivered.every((r) => r.status === 200), `later replies: ${delivered.map((r) => r.status)}`);
+				replies.push(...more);
+			}
+			assert.ok(Date.now() - started < seconds * 1000, `the answers came after the deadline (${Date.now() - started} ms): give the RSVP more time`);
+			// Every execution ends: the RSVP's (at the deadline, or once everyone answered) and each guest's.
+			assert.ok(await waitFor(async () => (await unfinished(id)) === 0, seconds * 1000 + 150_000), await diagnose(id));
+			const finished = (await executions(id, 'success')).filter((e) => !before.has(e.id));
+			assert.equal(finished.length, all, await diagnose(id));
 			const runDatas = [];
 			for (const e of finished) runDatas.push(flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData);
-			const late = checkRsvp({ runDatas, numbers: RSVP_NUMBERS, organiserTexts: textsTo([ORGANISER]).map((r) => r.body.body), start: 'Every Monday', replies });
-			console.log(`        ${RSVP_NUMBERS.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
+			const late = checkRsvp({ runDatas, numbers, organiserTexts: textsTo([ORGANISER]).map((r) => r.body.body), start: 'Every Monday', replies });
+			console.log(`        ${numbers.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
+			return late;
+		};
+
+		await check(`two-way (issue 45): examples/08, an RSVP by a deadline: ${RSVP_NUMBERS.length} guests texted at once, their answers in random order and at once; at the deadline each guest comes out once with the right answer (coming, not coming, opted out, no answer) and the organiser gets the count`, async () => {
+			const late = await runRsvp({ id: EXAMPLE8, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS });
 			// Until the Deadline waits 5 s past it, so that an answer just before it has been kept.
-			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
+			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
 		});
 
-		await check(`two-way (issue 45): examples/09, a question to a list by campaign (current platform): every subscriber's wait begins before the one campaign to the list; their answers at once, in random order; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and The Count adds them up`, async () => {
+		await check(`two-way (issue 45): examples/08 goes on before its deadline once every guest answered (${EARLY_NUMBERS.length} guests, the deadline ${EARLY_SECONDS} s ahead): each guest once with the right answer, the organiser gets the count`, async () => {
+			const late = await runRsvp({ id: EARLY_RSVP, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, answer: everyoneAnswers });
+			// Everyone waits within seconds and answers at once: the count comes minutes before the deadline.
+			assert.ok(late < -(EARLY_SECONDS - 120) * 1000, `the answers were read ${late} ms after the deadline, not before it`);
+		});
+
+		await check(`two-way (issue 45): examples/08 with the last reply counting (${LAST_NUMBERS.length} guests): a guest who answers again before the deadline changes their answer ("maybe" does not), the RSVP waits for the deadline, and the organiser gets the count of the last answers`, async () => {
+			// A third of the guests answer IN, a third OUT, a third STOP; then some of them change their mind, or say "maybe".
+			const later = (i) => (i % 3 === 0 && i % 2 === 0 ? 'OUT' : i % 3 === 1 && i % 2 === 1 ? 'IN' : i % 3 === 1 ? 'maybe' : '');
+			const late = await runRsvp({ id: LAST_RSVP, numbers: LAST_NUMBERS, seconds: LAST_SECONDS, answer: everyoneAnswers, later });
+			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
+		});
+
+		/**
+		 * Runs examples/09 once: each subscriber of its list answers `answers[i]` ([text, what comes out]) by place,
+		 * at once and in random order, once every wait began; checks what came out and returns how long after the
+		 * deadline the answers were read, in ms.
+		 */
+		const runPoll = async (answers) => {
 			const brand = sandbox.state.current;
 			const subscribed = new Set(brand.contacts.filter((c) => c.opt_in_status === 'subscribed').map((c) => c.contact_id));
 			const members = [...brand.listMembers.get(POLL_LIST)].filter((id) => subscribed.has(id)).sort((a, b) => a - b);
-			assert.ok(members.length >= POLL_ANSWERS.length, `the list has ${members.length} subscribers`);
-			const expected = new Map(members.map((id, i) => [String(id), POLL_ANSWERS[i % POLL_ANSWERS.length]]));
+			assert.ok(members.length >= answers.length, `the list has ${members.length} subscribers`);
+			const expected = new Map(members.map((id, i) => [String(id), answers[i % answers.length]]));
 			const before = new Set((await executions(EXAMPLE9)).map((e) => e.id));
 			const requestsBefore = sandbox.requests.length;
 			const run = await rest('POST', `/rest/workflows/${EXAMPLE9}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
@@ -684,8 +740,8 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.equal(campaigns[0].body.status, 'send');
 			assert.match(campaigns[0].body.body, /Reply YES or NO/);
 			const replies = [...expected].filter(([, [text]]) => text).sort(() => Math.random() - 0.5);
-			const answers = await Promise.all(replies.map(([id, [text]]) => currentText(Number(id), text)));
-			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
+			const delivered = await Promise.all(replies.map(([id, [text]]) => currentText(Number(id), text)));
+			assert.ok(delivered.every((r) => r.status === 200), `replies: ${delivered.map((r) => r.status)}`);
 			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE9)) === 0, POLL_SECONDS * 1000 + 150_000), await diagnose(EXAMPLE9));
 			const finished = (await executions(EXAMPLE9, 'success')).filter((e) => !before.has(e.id));
 			assert.equal(finished.length, all, await diagnose(EXAMPLE9));
@@ -711,7 +767,17 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			});
 			const late = poll["Everyone's Answer"][0].startTime - Date.parse(poll['Question and Deadline'][0].data.main[0][0].json.deadline);
 			console.log(`        ${members.length} subscribers; the answers read ${late} ms after the deadline`);
-			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
+			return late;
+		};
+
+		await check(`two-way (issue 45): examples/09, a question to a list by campaign (current platform): every subscriber's wait begins before the one campaign to the list; their answers at once, in random order; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and The Count adds them up`, async () => {
+			const late = await runPoll(POLL_ANSWERS);
+			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
+		});
+
+		await check(`two-way (issue 45): examples/09 goes on before its deadline once every subscriber answered: each once, The Count right`, async () => {
+			const late = await runPoll(POLL_ANSWERS.filter(([text]) => ['YES', 'no'].includes(text)));
+			assert.ok(late < -(POLL_SECONDS - 60) * 1000, `the answers were read ${late} ms after the deadline, not before it`);
 		});
 
 		await check("two-way: no wait's address in n8n's log, at debug level", async () => {

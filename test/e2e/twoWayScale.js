@@ -21,7 +21,7 @@ const path = require('node:path');
 
 const { startTwoWayStack } = require('../../bench/twoWayStack');
 const { waitFor } = require('./rest');
-const { EXAMPLE8, ORGANISER, RSVP_START, checkRsvp, guestNumbers, rsvpStartedByWebhook, shuffledAnswers } = require('./rsvp');
+const { EXAMPLE8, ORGANISER, RSVP_START, checkRsvp, everyoneAnswers, guestNumbers, rsvpStartedByWebhook, shuffledAnswers } = require('./rsvp');
 
 exports.title = 'Two-way texts at scale: several n8n webhook processes behind a round-robin address (queue mode)';
 
@@ -122,6 +122,10 @@ function waitingWorkflow(store) {
 /** Example 8 in queue mode: its guests, and its deadline this long after the RSVP starts. */
 const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_SCALE_RSVP_GUESTS || 200), '+1619557');
 const RSVP_SECONDS = Number(process.env.E2E_SCALE_RSVP_SECONDS || 240);
+/** A copy of example 8 whose guests all answer: it goes on before its deadline. */
+const EARLY_RSVP = 'exRsvpEarlyQueue08';
+const EARLY_NUMBERS = guestNumbers(30, '+1619558');
+const EARLY_SECONDS = 400;
 const WF = { table: waitingWorkflow('table'), static: waitingWorkflow('static') };
 const TRIGGER = { table: triggerWorkflow('table'), static: triggerWorkflow('static') };
 
@@ -137,7 +141,9 @@ exports.run = async ({ sandbox, check }) => {
 	const stack = await startTwoWayStack({
 		basePort: BASE_PORT,
 		tmp,
-		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static, rsvpStartedByWebhook({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, credential: CRED.table })],
+		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static, rsvpStartedByWebhook({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, credential: CRED.table }),
+			rsvpStartedByWebhook({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, credential: CRED.table, id: EARLY_RSVP }),
+		],
 		credentials: Object.values(credentials),
 		webhooks: 3,
 	});
@@ -266,6 +272,24 @@ exports.run = async ({ sandbox, check }) => {
 					.sort();
 			await waitFor(async () => outOfTrigger().length >= maybes.length && (await executions(TRIGGER.table.id)).every((e) => e.status === 'success'), 60_000);
 			assert.deepEqual(outOfTrigger(), maybes, 'the texts out of the trigger: each "maybe", once');
+		});
+
+		await check(`two-way at scale (issue 45): examples/08 goes on before its deadline once every guest answered, through 2 webhook processes (${EARLY_NUMBERS.length} guests, the deadline ${EARLY_SECONDS} s ahead): the last answer's execution, on a worker, resumes the RSVP`, async () => {
+			useWebhooks(2);
+			const requestsBefore = sandbox.requests.length;
+			assert.equal((await post(`${PROXY}/webhook/${EARLY_RSVP}-start`, '{}')).status, 200);
+			const all = EARLY_NUMBERS.length + 1;
+			const waiting = await waitFor(async () => (await executions(EARLY_RSVP, 'waiting')).length >= all, 120_000);
+			assert.ok(waiting, `waiting: ${(await executions(EARLY_RSVP, 'waiting')).length} of ${all}; failed: ${(await executions(EARLY_RSVP, 'error')).length}`);
+			const answers = shuffledAnswers(EARLY_NUMBERS, everyoneAnswers);
+			await inFlight(answers, IN_FLIGHT, ({ number, text }) => replyUntilAccepted('table', number, text));
+			const done = await waitFor(async () => (await executions(EARLY_RSVP)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, 120_000);
+			assert.ok(done, `still waiting or running: ${(await executions(EARLY_RSVP)).filter((e) => e.status !== 'success').map((e) => e.status)}`);
+			assert.equal((await executions(EARLY_RSVP, 'success')).length, all, `failed: ${(await executions(EARLY_RSVP, 'error')).length}`);
+			const organiserTexts = sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body?.number === ORGANISER).map((r) => r.body.body);
+			const late = checkRsvp({ runDatas: stack.runData(EARLY_RSVP), numbers: EARLY_NUMBERS, organiserTexts, start: RSVP_START, replies: answers });
+			console.log(`        ${EARLY_NUMBERS.length} guests; the answers read ${late} ms after the deadline`);
+			assert.ok(late < -(EARLY_SECONDS - 120) * 1000, `the answers were read ${late} ms after the deadline, not before it`);
 		});
 
 		await check("two-way, one webhook process without an n8n API key: a worker's run of the trigger does not wipe the open waits; after a restart every one takes its reply", async () => {
