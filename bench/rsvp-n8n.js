@@ -14,6 +14,7 @@
 //
 //   flock /tmp/bench.lock node bench/rsvp-n8n.js      (after npm run build)
 //   BENCH_RSVP_GUESTS=5000 BENCH_RSVP_REPLIES=2000 BENCH_RSVP_SPREAD_S=60 BENCH_RSVP_DEADLINE_S=2087 BENCH_RSVP_PORT=5950
+//   BENCH_RSVP_UNTIL_WAITING=1   stops once everyone waits, after printing the processes' memory then
 
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -136,6 +137,11 @@ async function main() {
 		out.rss.waiting = rss();
 		log(`everyone waits: ${everyone} (${out.waiting} waiting, ${out.failed} failed) after ${seconds(out.everyoneWaitsAfter)}`);
 		if (!everyone) throw new Error(`not everyone waits: ${out.waiting} of ${all}, ${out.failed} failed`);
+		// BENCH_RSVP_UNTIL_WAITING=1: only the memory of the texting and waiting (minutes, not the deadline's hour).
+		if (process.env.BENCH_RSVP_UNTIL_WAITING) {
+			log(`resident memory (MB) once everyone waits: ${JSON.stringify(out.rss.waiting)}; highest until then: ${JSON.stringify(peak)}`);
+			return;
+		}
 
 		// REPLIES answers within SPREAD_S seconds, each posted once, at an even pace.
 		const replies = shuffledAnswers(numbers).slice(0, REPLIES);
