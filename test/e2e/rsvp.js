@@ -12,14 +12,16 @@ const ORGANISER = '+16195569999';
 
 /** What each guest answers, by place in the list: 40% IN, 30% OUT, 10% STOP, 10% "maybe" then nothing, 10% nothing. */
 const answerOf = (i) => ['IN', 'IN', 'IN', 'IN', 'OUT', 'OUT', 'OUT', 'STOP', 'maybe', ''][i % 10];
-/** What a guest's texts, in the order sent and each taken, come to: the last IN or OUT; STOP ends it. */
-function answerAfter(texts) {
+/**
+ * What a person's texts, in the order sent and each taken, come to: the answer of the last of `words` (a
+ * text of the question's yes or no words: example 8's IN and OUT by default); STOP ends it.
+ */
+function answerAfter(texts, words = { IN: 'coming', OUT: 'not coming' }) {
 	let answer = 'no answer';
 	for (const text of texts) {
 		if (answer === 'opted out') break;
 		if (text === 'STOP') answer = 'opted out';
-		else if (text === 'IN') answer = 'coming';
-		else if (text === 'OUT') answer = 'not coming';
+		else if (words[text]) answer = words[text];
 	}
 	return answer;
 }
@@ -135,4 +137,4 @@ function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
 	return rsvp["Everyone's Answer"][0].startTime - deadlineAt;
 }
 
-module.exports = { EXAMPLE8, ORGANISER, RSVP_START, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp };
+module.exports = { EXAMPLE8, ORGANISER, RSVP_START, answerAfter, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp };

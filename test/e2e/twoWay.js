@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { rest: restOf, waitFor } = require('./rest');
-const { EXAMPLE8, ORGANISER, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
+const { EXAMPLE8, ORGANISER, answerAfter, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
 const { paths } = require('../../scripts/n8n-runtime');
 
 exports.title = 'Two-way texts: a reply resumes the execution waiting for that person';
@@ -204,28 +204,41 @@ const LAST_SECONDS = 120;
 
 /**
  * examples/09 as shipped (its list is the sandbox's Tasting Panel), its deadline POLL_SECONDS after the run
- * starts, each contact's wait ending 10-20 s after it (60-660 s as shipped).
+ * starts, each contact's wait ending 10-20 s after it (60-660 s as shipped). Each contact's execution starts
+ * POLL_LATE_START s late, as a busy n8n may start them: its wait begins after the loop has ended. A second
+ * copy (`id`) leaves out the example's trigger, as in rsvpWorkflow.
  */
 const EXAMPLE9 = 'exCampaignPoll009';
+const LAST_POLL = 'exCampaignPollLast09';
 const POLL_LIST = 4;
 const POLL_SECONDS = Number(process.env.E2E_POLL_SECONDS || 100);
-const exampleNine = (sandbox) => {
+const POLL_LATE_START = 15;
+const exampleNine = (sandbox, { id, replyThatCounts = 'first' } = {}) => {
 	const workflow = require('../../scripts/examples').exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE9);
 	const question = workflow.nodes.find((n) => n.name === 'Question and Deadline').parameters;
 	const deadline = "$now.plus({ hours: 4 }).startOf('minute')";
 	assert.ok(question.jsonOutput.includes(deadline), 'the shipped deadline');
-	question.jsonOutput = question.jsonOutput.replace(deadline, `$now.plus({ seconds: ${POLL_SECONDS} })`);
-	endWaitsSoon(workflow, 'Wait for the Answer', '$json.contact_id');
+	assert.ok(question.jsonOutput.includes('"reply_that_counts": "first"'), 'the shipped choice of the reply that counts');
+	question.jsonOutput = question.jsonOutput.replace(deadline, `$now.plus({ seconds: ${POLL_SECONDS} })`).replace('"reply_that_counts": "first"', `"reply_that_counts": "${replyThatCounts}"`);
+	const contactId = "$('When Asked One by One').first().json.contact_id";
+	endWaitsSoon(workflow, 'Wait for the Answer', contactId);
+	endWaitsSoon(workflow, 'Wait for a Later Reply', contactId);
+	const [first] = workflow.connections['When Asked One by One'].main[0];
+	assert.equal(first.node, 'About to Wait', "the shipped mark before each contact's wait");
+	workflow.nodes.push({ id: 'lateStart', name: 'Late Start', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [110, 800], parameters: { resume: 'timeInterval', amount: POLL_LATE_START, unit: 'seconds' } });
+	workflow.connections['When Asked One by One'] = { main: [[{ node: 'Late Start', type: 'main', index: 0 }]] };
+	workflow.connections['Late Start'] = { main: [[first]] };
+	if (id) {
+		workflow.id = id;
+		workflow.versionId = `${id}-v1`;
+		workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
+		delete workflow.connections['SlickText-Replies'];
+	}
 	return workflow;
 };
-/** What each subscriber of the poll's list answers, by place: and what comes out for them at the deadline. */
-const POLL_ANSWERS = [
-	['YES', 'yes'],
-	['no', 'no'],
-	['STOP', 'opted out'],
-	['maybe', 'no answer'],
-	['', 'no answer'],
-];
+/** What each subscriber of the poll's list answers, by place in the list, and what the question's words make of it. */
+const pollAnswer = (i) => ['YES', 'no', 'STOP', 'maybe', ''][i % 5];
+const POLL_WORDS = { YES: 'yes', no: 'no' };
 
 const allWorkflows = (sandbox) => [
 	triggerWorkflow('legacy'),
@@ -237,6 +250,7 @@ const allWorkflows = (sandbox) => [
 	rsvpWorkflow({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, id: EARLY_RSVP }),
 	rsvpWorkflow({ sandbox, numbers: LAST_NUMBERS, seconds: LAST_SECONDS, id: LAST_RSVP, replyThatCounts: 'last' }),
 	exampleNine(sandbox),
+	exampleNine(sandbox, { id: LAST_POLL, replyThatCounts: 'last' }),
 	agentWorkflow(),
 	spyWorkflow(),
 ];
@@ -382,7 +396,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 	const waitingFor = async (workflowId, count) => await waitFor(async () => (await waiting(workflowId)) === count, 60_000);
 	/** Stops what a failed check left waiting, so that the next check counts its own executions only. */
 	const stopLeftovers = async () => {
-		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: EARLY_RSVP }, { id: LAST_RSVP }, { id: EXAMPLE9 }, { id: AGENT }]) {
+		for (const wf of [...Object.values(WF), { id: EXAMPLE7 }, { id: EXAMPLE8 }, { id: EARLY_RSVP }, { id: LAST_RSVP }, { id: EXAMPLE9 }, { id: LAST_POLL }, { id: AGENT }]) {
 			for (const e of await executions(wf.id, 'waiting')) await rest('POST', `/rest/executions/${e.id}/stop`);
 		}
 	};
@@ -645,6 +659,19 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.deepEqual(handled.sort(), [...LIST_NUMBERS].sort(), 'each person handled once');
 		});
 
+		/** Waits until `count` people of examples 8 or 9 (`id`) wait again after keeping their answer (*Wait for a Later Reply*). */
+		const waitingAgain = async (id, count) => {
+			const again = async () => {
+				let n = 0;
+				for (const e of await executions(id, 'waiting')) {
+					const runData = flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData;
+					if (runData['Keep the Answer']) n++;
+				}
+				return n === count;
+			};
+			assert.ok(await waitFor(again, 60_000, 1000), `waiting again: ${await diagnose(id)}`);
+		};
+
 		/**
 		 * Runs the RSVP `id` (examples/08 with `numbers` as guests, its deadline `seconds` ahead) and has each
 		 * guest answer `answer(i)` once every guest waits, all at once in random order; with `later`, once each
@@ -670,16 +697,7 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
 			if (later) {
 				// Each guest who answered IN or OUT waits again, past Keep the Answer: only then is a later text theirs.
-				const again = replies.filter((r) => ['IN', 'OUT'].includes(r.text)).length;
-				const waitingAgain = async () => {
-					let count = 0;
-					for (const e of await executions(id, 'waiting')) {
-						const runData = flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData;
-						if (runData['Keep the Answer']) count++;
-					}
-					return count === again;
-				};
-				assert.ok(await waitFor(waitingAgain, 60_000, 1000), `waiting again: ${await diagnose(id)}`);
+				await waitingAgain(id, replies.filter((r) => ['IN', 'OUT'].includes(r.text)).length);
 				const more = shuffledAnswers(numbers, later);
 				const delivered = await Promise.all(more.map(({ number, text }) => legacyText(number, text)));
 				assert.ok(delivered.every((r) => r.status === 200), `later replies: ${delivered.map((r) => r.status)}`);
@@ -717,47 +735,62 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		});
 
 		/**
-		 * Runs examples/09 once: each subscriber of its list answers `answers[i]` ([text, what comes out]) by place,
-		 * at once and in random order, once every wait began; checks what came out and returns how long after the
-		 * deadline the answers were read, in ms.
+		 * Runs examples/09 (or its copy `id`) once: each subscriber of its list answers `answer(i)` by place, at
+		 * once and in random order, as soon as the campaign is created (each contact's execution started
+		 * POLL_LATE_START s late: its answer counts only if the campaign waited for its wait); with `later`,
+		 * once each who answered waits again, each texts `later(i)` too. Checks what came out and returns how
+		 * long after the deadline the answers were read, in ms.
 		 */
-		const runPoll = async (answers) => {
+		const runPoll = async ({ id = EXAMPLE9, answer, later }) => {
 			const brand = sandbox.state.current;
 			const subscribed = new Set(brand.contacts.filter((c) => c.opt_in_status === 'subscribed').map((c) => c.contact_id));
-			const members = [...brand.listMembers.get(POLL_LIST)].filter((id) => subscribed.has(id)).sort((a, b) => a - b);
-			assert.ok(members.length >= answers.length, `the list has ${members.length} subscribers`);
-			const expected = new Map(members.map((id, i) => [String(id), answers[i % answers.length]]));
-			const before = new Set((await executions(EXAMPLE9)).map((e) => e.id));
+			const members = [...brand.listMembers.get(POLL_LIST)].filter((contact) => subscribed.has(contact)).sort((a, b) => a - b);
+			assert.ok(members.length >= 4, `the list has ${members.length} subscribers`);
+			const before = new Set((await executions(id)).map((e) => e.id));
 			const requestsBefore = sandbox.requests.length;
-			const run = await rest('POST', `/rest/workflows/${EXAMPLE9}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
+			const campaignsSent = () => sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path.endsWith('/campaigns'));
+			const started = Date.now();
+			const run = await rest('POST', `/rest/workflows/${id}/run`, { triggerToStartFrom: { name: 'Every Monday' } });
 			assert.ok(run.status < 300, `run: ${run.status} ${JSON.stringify(run.json).slice(0, 300)}`);
-			// Each subscriber's execution waits, and so does the poll's own, once it sent the campaign.
-			const all = members.length + 1;
-			assert.ok(await waitFor(async () => (await waiting(EXAMPLE9)) === all, POLL_SECONDS * 1000 - 30_000), `waiting: ${await diagnose(EXAMPLE9)}`);
-			const campaigns = sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path.endsWith('/campaigns'));
+			// People answer as soon as the text reaches them: here, once SlickText has the campaign.
+			assert.ok(await waitFor(async () => campaignsSent().length > 0, POLL_SECONDS * 1000 - 30_000, 100), `no campaign: ${await diagnose(id)}`);
+			const campaigns = campaignsSent();
 			assert.equal(campaigns.length, 1, 'one campaign');
 			assert.deepEqual(campaigns[0].body.audience, { contact_lists: [POLL_LIST] });
 			assert.equal(campaigns[0].body.status, 'send');
 			assert.match(campaigns[0].body.body, /Reply YES or NO/);
-			const replies = [...expected].filter(([, [text]]) => text).sort(() => Math.random() - 0.5);
-			const delivered = await Promise.all(replies.map(([id, [text]]) => currentText(Number(id), text)));
+			const toText = (say) => members.map((contact, i) => ({ contact, text: say(i) })).filter((r) => r.text !== '').sort(() => Math.random() - 0.5);
+			const replies = toText(answer);
+			const delivered = await Promise.all(replies.map(({ contact, text }) => currentText(contact, text)));
 			assert.ok(delivered.every((r) => r.status === 200), `replies: ${delivered.map((r) => r.status)}`);
-			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE9)) === 0, POLL_SECONDS * 1000 + 150_000), await diagnose(EXAMPLE9));
-			const finished = (await executions(EXAMPLE9, 'success')).filter((e) => !before.has(e.id));
-			assert.equal(finished.length, all, await diagnose(EXAMPLE9));
+			if (later) {
+				await waitingAgain(id, replies.filter((r) => POLL_WORDS[r.text]).length);
+				const more = toText(later);
+				const again = await Promise.all(more.map(({ contact, text }) => currentText(contact, text)));
+				assert.ok(again.every((r) => r.status === 200), `later replies: ${again.map((r) => r.status)}`);
+				replies.push(...more);
+			}
+			const expected = new Map(members.map((contact) => [String(contact), answerAfter(replies.filter((r) => r.contact === contact).map((r) => r.text), POLL_WORDS)]));
+			// Each subscriber's execution and the poll's own end: at the deadline, or once everyone answered.
+			const all = members.length + 1;
+			assert.ok(await waitFor(async () => (await unfinished(id)) === 0, POLL_SECONDS * 1000 + 150_000), await diagnose(id));
+			const finished = (await executions(id, 'success')).filter((e) => !before.has(e.id));
+			assert.equal(finished.length, all, await diagnose(id));
 			const runDatas = [];
 			for (const e of finished) runDatas.push(flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data).resultData.runData);
 			const [poll, ...others] = [...runDatas].sort((a, b) => Number(Boolean(b['The Count'])) - Number(Boolean(a['The Count'])));
 			assert.ok(poll['The Count'] && others.every((r) => !r['The Count']), 'one run of the poll');
-			// Each subscriber's own execution kept one row with its own answer.
-			const kept = others.map((r) => r['The Answer'][0].data.main[0][0].json);
+			// The campaign went once every contact's wait was about to begin, though each began late.
+			assert.ok(poll['Not Waiting Yet'].length > 1, 'the poll looked again for a contact not yet waiting');
+			// Each subscriber's own execution kept one row, last with its own answer.
+			const kept = others.map((r) => r['The Answer'].at(-1).data.main[0][0].json);
 			assert.deepEqual(kept.map((row) => row.contact_id).sort(), [...expected.keys()].sort(), 'one row per subscriber');
-			for (const row of kept) assert.equal(row.answer, expected.get(row.contact_id)[1], `the row of contact ${row.contact_id}`);
+			for (const row of kept) assert.equal(row.answer, expected.get(row.contact_id), `the row of contact ${row.contact_id}`);
 			// At the deadline: each subscriber once, with their answer.
 			const out = poll['Answer or No Answer'][0].data.main[0].map((item) => item.json);
 			assert.deepEqual(out.map((c) => c.contact_id).sort(), [...expected.keys()].sort(), 'each subscriber once at the deadline');
-			for (const c of out) assert.equal(c.answer, expected.get(c.contact_id)[1], `contact ${c.contact_id} at the deadline`);
-			const count = (answer) => [...expected.values()].filter(([, a]) => a === answer).length;
+			for (const c of out) assert.equal(c.answer, expected.get(c.contact_id), `contact ${c.contact_id} at the deadline`);
+			const count = (a) => [...expected.values()].filter((e) => e === a).length;
 			assert.deepEqual(poll['The Count'][0].data.main[0][0].json, {
 				question: 'Our tasting is on Thursday at 6pm. Are you coming? Reply YES or NO.',
 				yes: count('yes'),
@@ -766,18 +799,23 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 				opted_out: count('opted out'),
 			});
 			const late = poll["Everyone's Answer"][0].startTime - Date.parse(poll['Question and Deadline'][0].data.main[0][0].json.deadline);
-			console.log(`        ${members.length} subscribers; the answers read ${late} ms after the deadline`);
+			console.log(`        ${members.length} subscribers; the campaign ${campaigns[0].receivedAt - started} ms after the start; the answers read ${late} ms after the deadline`);
 			return late;
 		};
 
-		await check(`two-way (issue 45): examples/09, a question to a list by campaign (current platform): every subscriber's wait begins before the one campaign to the list; their answers at once, in random order; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and The Count adds them up`, async () => {
-			const late = await runPoll(POLL_ANSWERS);
+		await check(`two-way (issue 45): examples/09, a question to a list by campaign (current platform): each subscriber's execution starts ${POLL_LATE_START} s late, and the one campaign to the list waits until every wait began; their answers at once, in random order, as soon as the campaign is sent; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and The Count adds them up`, async () => {
+			const late = await runPoll({ answer: pollAnswer });
 			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
 		});
 
 		await check(`two-way (issue 45): examples/09 goes on before its deadline once every subscriber answered: each once, The Count right`, async () => {
-			const late = await runPoll(POLL_ANSWERS.filter(([text]) => ['YES', 'no'].includes(text)));
+			const late = await runPoll({ answer: (i) => ['YES', 'no'][i % 2] });
 			assert.ok(late < -(POLL_SECONDS - 60) * 1000, `the answers were read ${late} ms after the deadline, not before it`);
+		});
+
+		await check(`two-way (issue 45): examples/09 with the last reply counting: a subscriber who answers again before the deadline changes their answer ("maybe" does not), the poll waits for the deadline, The Count is of the last answers`, async () => {
+			const late = await runPoll({ id: LAST_POLL, answer: (i) => ['YES', 'no', 'YES', 'no'][i % 4], later: (i) => ['no', 'YES', 'maybe', ''][i % 4] });
+			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
 		});
 
 		await check("two-way: no wait's address in n8n's log, at debug level", async () => {
