@@ -26,8 +26,19 @@ function answerAfter(texts, words = { IN: 'coming', OUT: 'not coming' }) {
 	return answer;
 }
 
-/** `count` guests' numbers, `prefix` + four digits. */
-const guestNumbers = (count, prefix) => Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+/**
+ * The numbers each RSVP of the e2e suites and the bench texts, a prefix apiece: one sandbox serves a whole
+ * e2e run, and a guest's STOP opts that number out for every later check (CI once failed on two checks
+ * that shared numbers).
+ */
+const GUEST_PREFIXES = { rsvp: '+1619556', rsvpQueue: '+1619557', early: '+1619558', last: '+1619559', earlyQueue: '+1619552', bench: '+1619553' };
+assert.equal(new Set(Object.values(GUEST_PREFIXES)).size, Object.keys(GUEST_PREFIXES).length, 'a prefix for each RSVP');
+/** `count` guests' numbers: the prefix of the RSVP `who` (GUEST_PREFIXES) and four digits. */
+const guestNumbers = (count, who) => {
+	const prefix = GUEST_PREFIXES[who];
+	assert.ok(prefix && count <= 9999, `guests of ${who}: ${count}`);
+	return Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+};
 
 /**
  * examples/08 as shipped (pointed at the sandbox), with `numbers` as its guests and its deadline `seconds`

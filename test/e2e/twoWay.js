@@ -191,15 +191,15 @@ const exampleSeven = (sandbox) => {
 };
 
 /** examples/08 with RSVP_NUMBERS as its guests and its deadline RSVP_SECONDS after the run starts (rsvp.js). */
-const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_RSVP_GUESTS || 200), '+1619556');
+const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_RSVP_GUESTS || 200), 'rsvp');
 const RSVP_SECONDS = Number(process.env.E2E_RSVP_SECONDS || 150);
 /** A copy of examples/08 whose guests all answer: it goes on long before its deadline. */
 const EARLY_RSVP = 'exRsvpEarly08';
-const EARLY_NUMBERS = guestNumbers(20, '+1619558');
+const EARLY_NUMBERS = guestNumbers(20, 'early');
 const EARLY_SECONDS = 400;
 /** A copy of examples/08 that counts each guest's last reply: it waits for the deadline. */
 const LAST_RSVP = 'exRsvpLast08';
-const LAST_NUMBERS = guestNumbers(20, '+1619559');
+const LAST_NUMBERS = guestNumbers(20, 'last');
 const LAST_SECONDS = 120;
 
 /**

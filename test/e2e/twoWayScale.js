@@ -120,11 +120,11 @@ function waitingWorkflow(store) {
 }
 
 /** Example 8 in queue mode: its guests, and its deadline this long after the RSVP starts. */
-const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_SCALE_RSVP_GUESTS || 200), '+1619557');
+const RSVP_NUMBERS = guestNumbers(Number(process.env.E2E_SCALE_RSVP_GUESTS || 200), 'rsvpQueue');
 const RSVP_SECONDS = Number(process.env.E2E_SCALE_RSVP_SECONDS || 240);
 /** A copy of example 8 whose guests all answer: it goes on before its deadline. Numbers of its own: the sandbox serves every suite, and a STOP in twoWay.js opts a number out. */
 const EARLY_RSVP = 'exRsvpEarlyQueue08';
-const EARLY_NUMBERS = guestNumbers(30, '+1619552');
+const EARLY_NUMBERS = guestNumbers(30, 'earlyQueue');
 const EARLY_SECONDS = 400;
 const WF = { table: waitingWorkflow('table'), static: waitingWorkflow('static') };
 const TRIGGER = { table: triggerWorkflow('table'), static: triggerWorkflow('static') };
@@ -233,32 +233,46 @@ exports.run = async ({ sandbox, check }) => {
 			});
 		}
 
-		await check(`two-way at scale (issue 45): examples/08 through 2 webhook processes (one killed and started again meanwhile): ${RSVP_NUMBERS.length} guests texted at once and their answers; at the deadline each guest comes out once with the right answer, the organiser gets the count, and each "maybe" comes out of the trigger`, async () => {
+		/**
+		 * Starts the RSVP `id` (examples/08 in queue mode, `numbers` its guests, its deadline `seconds` ahead)
+		 * through the proxy; once every guest waits, each answers `answer(i)`, in random order, IN_FLIGHT at a
+		 * time, while `meanwhile()` runs. Checks what came out (checkRsvp) and returns the answers and how long
+		 * after the deadline they were read, in ms.
+		 */
+		const runRsvp = async ({ id, numbers, seconds, answer, meanwhile = async () => {} }) => {
 			useWebhooks(2);
 			// The sandbox serves the whole e2e run: only this check's texts count (twoWay.js texts the organiser too).
 			const requestsBefore = sandbox.requests.length;
 			const started = Date.now();
-			assert.equal((await post(`${PROXY}/webhook/${EXAMPLE8}-start`, '{}')).status, 200);
-			const all = RSVP_NUMBERS.length + 1;
-			const waiting = await waitFor(async () => (await executions(EXAMPLE8, 'waiting')).length >= all, RSVP_SECONDS * 1000 - 30_000);
-			assert.ok(waiting, `waiting: ${(await executions(EXAMPLE8, 'waiting')).length} of ${all}; failed: ${(await executions(EXAMPLE8, 'error')).length}`);
+			assert.equal((await post(`${PROXY}/webhook/${id}-start`, '{}')).status, 200);
+			const all = numbers.length + 1;
+			const waiting = await waitFor(async () => (await executions(id, 'waiting')).length >= all, seconds * 1000 - 30_000);
+			assert.ok(waiting, `waiting: ${(await executions(id, 'waiting')).length} of ${all}; failed: ${(await executions(id, 'error')).length}`);
 			const everyoneWaitsAfter = Date.now() - started;
-			const answers = shuffledAnswers(RSVP_NUMBERS);
+			const answers = shuffledAnswers(numbers, answer);
 			const replies = inFlight(answers, IN_FLIGHT, ({ number, text }) => replyUntilAccepted('table', number, text));
-			await pause(1500);
-			await killWebhook(1);
-			await pause(1000);
-			await startWebhook(1);
-			useWebhooks(2);
+			await meanwhile();
 			await replies;
-			assert.ok(Date.now() - started < RSVP_SECONDS * 1000, `the answers came after the deadline (${Date.now() - started} ms): raise E2E_SCALE_RSVP_SECONDS`);
-			const done = await waitFor(async () => (await executions(EXAMPLE8)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, RSVP_SECONDS * 1000 + 300_000);
-			assert.ok(done, `still waiting or running: ${(await executions(EXAMPLE8)).filter((e) => e.status !== 'success').map((e) => e.status)}`);
-			assert.equal((await executions(EXAMPLE8, 'success')).length, all, `failed: ${(await executions(EXAMPLE8, 'error')).length}`);
+			assert.ok(Date.now() - started < seconds * 1000, `the answers came after the deadline (${Date.now() - started} ms): give the RSVP more time`);
+			const done = await waitFor(async () => (await executions(id)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, seconds * 1000 + 300_000);
+			assert.ok(done, `still waiting or running: ${(await executions(id)).filter((e) => e.status !== 'success').map((e) => e.status)}`);
+			assert.equal((await executions(id, 'success')).length, all, `failed: ${(await executions(id, 'error')).length}`);
 			const organiserTexts = sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body?.number === ORGANISER).map((r) => r.body.body);
-			const late = checkRsvp({ runDatas: stack.runData(EXAMPLE8), numbers: RSVP_NUMBERS, organiserTexts, start: RSVP_START, replies: answers });
-			console.log(`        ${RSVP_NUMBERS.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
-			assert.ok(late < 10_000, `the answers were read ${late} ms after the deadline`);
+			const late = checkRsvp({ runDatas: stack.runData(id), numbers, organiserTexts, start: RSVP_START, replies: answers });
+			console.log(`        ${numbers.length} guests waiting ${everyoneWaitsAfter} ms after the start; the answers read ${late} ms after the deadline`);
+			return { answers, late };
+		};
+
+		await check(`two-way at scale (issue 45): examples/08 through 2 webhook processes (one killed and started again meanwhile): ${RSVP_NUMBERS.length} guests texted at once and their answers; at the deadline each guest comes out once with the right answer, the organiser gets the count, and each "maybe" comes out of the trigger`, async () => {
+			const killOneMeanwhile = async () => {
+				await pause(1500);
+				await killWebhook(1);
+				await pause(1000);
+				await startWebhook(1);
+				useWebhooks(2);
+			};
+			const { answers, late } = await runRsvp({ id: EXAMPLE8, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, meanwhile: killOneMeanwhile });
+			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
 			// A "maybe" is no answer: the wait declines it and it comes out of the trigger, as a reply nobody takes,
 			// once. A delivery again (a guest's while its process was killed) may start a run of the trigger that drops it
 			// as a repeat: the texts that came out are counted, not the runs.
@@ -275,20 +289,7 @@ exports.run = async ({ sandbox, check }) => {
 		});
 
 		await check(`two-way at scale (issue 45): examples/08 goes on before its deadline once every guest answered, through 2 webhook processes (${EARLY_NUMBERS.length} guests, the deadline ${EARLY_SECONDS} s ahead): the last answer's execution, on a worker, resumes the RSVP`, async () => {
-			useWebhooks(2);
-			const requestsBefore = sandbox.requests.length;
-			assert.equal((await post(`${PROXY}/webhook/${EARLY_RSVP}-start`, '{}')).status, 200);
-			const all = EARLY_NUMBERS.length + 1;
-			const waiting = await waitFor(async () => (await executions(EARLY_RSVP, 'waiting')).length >= all, 120_000);
-			assert.ok(waiting, `waiting: ${(await executions(EARLY_RSVP, 'waiting')).length} of ${all}; failed: ${(await executions(EARLY_RSVP, 'error')).length}`);
-			const answers = shuffledAnswers(EARLY_NUMBERS, everyoneAnswers);
-			await inFlight(answers, IN_FLIGHT, ({ number, text }) => replyUntilAccepted('table', number, text));
-			const done = await waitFor(async () => (await executions(EARLY_RSVP)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, 120_000);
-			assert.ok(done, `still waiting or running: ${(await executions(EARLY_RSVP)).filter((e) => e.status !== 'success').map((e) => e.status)}`);
-			assert.equal((await executions(EARLY_RSVP, 'success')).length, all, `failed: ${(await executions(EARLY_RSVP, 'error')).length}`);
-			const organiserTexts = sandbox.requests.slice(requestsBefore).filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body?.number === ORGANISER).map((r) => r.body.body);
-			const late = checkRsvp({ runDatas: stack.runData(EARLY_RSVP), numbers: EARLY_NUMBERS, organiserTexts, start: RSVP_START, replies: answers });
-			console.log(`        ${EARLY_NUMBERS.length} guests; the answers read ${late} ms after the deadline`);
+			const { late } = await runRsvp({ id: EARLY_RSVP, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, answer: everyoneAnswers });
 			assert.ok(late < -(EARLY_SECONDS - 120) * 1000, `the answers were read ${late} ms after the deadline, not before it`);
 		});
 
