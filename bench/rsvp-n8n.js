@@ -15,6 +15,7 @@
 //   flock /tmp/bench.lock node bench/rsvp-n8n.js      (after npm run build)
 //   BENCH_RSVP_GUESTS=5000 BENCH_RSVP_REPLIES=2000 BENCH_RSVP_SPREAD_S=60 BENCH_RSVP_DEADLINE_S=2087 BENCH_RSVP_PORT=5950
 //   BENCH_RSVP_UNTIL_WAITING=1   stops once everyone waits, after printing the processes' memory then
+//   HEAP_SNAPSHOT_DIR=<folder>   the worker's heap snapshot once everyone waits (bench/heap-probe.js)
 
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -71,15 +72,41 @@ function workflows(sandbox, numbers) {
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
-	return [trigger, rsvpStartedByWebhook({ sandbox, numbers, seconds: DEADLINE_S, credential: CRED, shippedWaitEnds: true }), WAIT_NODE];
+	return [trigger, rsvpStartedByWebhook({ sandbox, numbers, seconds: DEADLINE_S, credential: CRED, shippedWaitEnds: true, guestsInRequest: true }), WAIT_NODE];
 }
+
+const PROCESSES = ['main', 'worker', 'webhook 0', 'webhook 1'];
 
 /** Resident memory of each n8n process, in MB. */
 function rss() {
 	const out = {};
-	for (const name of ['main', 'worker', 'webhook 0', 'webhook 1']) {
+	for (const name of PROCESSES) {
 		const pid = services.pidOf(name);
 		out[name] = pid ? Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024) : NaN;
+	}
+	return out;
+}
+
+// Every n8n process loads bench/heap-probe.js: on SIGUSR2 it collects all garbage and writes its memory.
+const PROBE = path.join(os.tmpdir(), `slicktext-bench-rsvp-heap-${process.pid}.json`);
+process.env.NODE_OPTIONS = `--expose-gc --require ${path.join(__dirname, 'heap-probe.js')}`;
+process.env.HEAP_PROBE_FILE = PROBE;
+
+/**
+ * The heap each n8n process still uses after a full garbage collection, in MB: what it keeps, where the
+ * resident memory also counts what the collector has not given back to the system.
+ */
+async function heapKept({ snapshotOf } = {}) {
+	const out = {};
+	for (const name of PROCESSES) {
+		const pid = services.pidOf(name);
+		if (!pid) continue;
+		fs.rmSync(PROBE, { force: true });
+		if (name === snapshotOf && process.env.HEAP_SNAPSHOT_DIR) fs.writeFileSync(path.join(process.env.HEAP_SNAPSHOT_DIR, `${pid}.want`), '');
+		process.kill(pid, 'SIGUSR2');
+		if (!(await waitFor(async () => fs.existsSync(PROBE) && fs.statSync(PROBE).size > 0, 600_000, 200))) continue;
+		await sleep(100);
+		out[name] = Math.round(JSON.parse(fs.readFileSync(PROBE, 'utf8')).heapUsed / 1048576);
 	}
 	return out;
 }
@@ -91,9 +118,9 @@ async function main() {
 	const sandbox = await startSandbox();
 	const proxy = `http://127.0.0.1:${PORT}`;
 	const credential = { ...CRED, data: { ...sandbox.legacyCredentials(), webhookSecret: SECRET, replyTriggerUrl: `${proxy}/webhook/${HOOK}/webhook` } };
-	const numbers = guestNumbers(GUESTS, '+1619558');
+	const numbers = guestNumbers(GUESTS, 'bench');
 	const stack = await startTwoWayStack({ basePort: PORT, tmp, workflows: workflows(sandbox, numbers), credentials: [credential], webhooks: 2 });
-	const out = { rss: {} };
+	const out = { rss: {}, heap: {} };
 	const peak = { worker: 0 };
 	let sampling;
 	try {
@@ -101,6 +128,7 @@ async function main() {
 		// The webhook processes load the published workflows after they start listening.
 		await sleep(10_000);
 		out.rss.before = rss();
+		out.heap.before = await heapKept();
 		// First the measure to compare with: as many of n8n's Wait-node executions, 20 started at a time, and the
 		// memory once all wait. They stay waiting (in Postgres) while the RSVP runs.
 		const waitStarted = Date.now();
@@ -114,14 +142,16 @@ async function main() {
 			}),
 		);
 		await waitFor(async () => stack.executions(WAIT_NODE.id, 'waiting').length >= GUESTS, 600_000, ASK_EVERY_MS);
-		out.waitNode = { waiting: stack.executions(WAIT_NODE.id, 'waiting').length, after: Date.now() - waitStarted, rss: rss() };
+		out.waitNode = { waiting: stack.executions(WAIT_NODE.id, 'waiting').length, after: Date.now() - waitStarted, rss: rss(), heap: await heapKept() };
 		log(`${out.waitNode.waiting} Wait-node executions waiting after ${seconds(out.waitNode.after)}`);
 		const started = Date.now();
 		sampling = setInterval(() => {
 			const now = rss();
 			for (const [name, mb] of Object.entries(now)) if (Number.isFinite(mb)) peak[name] = Math.max(peak[name] ?? 0, mb);
 		}, 2000);
-		const res = await fetch(`${proxy}/webhook/${EXAMPLE8}-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		// The guests come in the request, as from a list kept elsewhere (rsvpStartedByWebhook's guestsInRequest).
+		const guests = numbers.map((number, i) => ({ first_name: `Guest ${i}`, number }));
+		const res = await fetch(`${proxy}/webhook/${EXAMPLE8}-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guests }) });
 		if (res.status !== 200) throw new Error(`start: ${res.status} ${await res.text()}`);
 		const all = GUESTS + 1;
 		let last = 0;
@@ -135,11 +165,14 @@ async function main() {
 		out.everyoneWaitsAfter = Date.now() - started;
 		out.texted = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.status === 200).length;
 		out.rss.waiting = rss();
+		// HEAP_SNAPSHOT_DIR=<folder>: the worker's heap snapshot then, to find what it keeps.
+		out.heap.waiting = await heapKept({ snapshotOf: 'worker' });
 		log(`everyone waits: ${everyone} (${out.waiting} waiting, ${out.failed} failed) after ${seconds(out.everyoneWaitsAfter)}`);
 		if (!everyone) throw new Error(`not everyone waits: ${out.waiting} of ${all}, ${out.failed} failed`);
 		// BENCH_RSVP_UNTIL_WAITING=1: only the memory of the texting and waiting (minutes, not the deadline's hour).
 		if (process.env.BENCH_RSVP_UNTIL_WAITING) {
 			log(`resident memory (MB) once everyone waits: ${JSON.stringify(out.rss.waiting)}; highest until then: ${JSON.stringify(peak)}`);
+			log(`heap kept after a full garbage collection (MB): before anything waits ${JSON.stringify(out.heap.before)}; with the Wait-node executions waiting ${JSON.stringify(out.waitNode.heap)}; and everyone of the RSVP ${JSON.stringify(out.heap.waiting)}`);
 			return;
 		}
 
@@ -168,6 +201,7 @@ async function main() {
 		const done = await waitFor(async () => stack.executions(EXAMPLE8).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, DEADLINE_S * 1000 + 900_000 - (Date.now() - started), ASK_EVERY_MS);
 		clearInterval(sampling);
 		out.rss.end = rss();
+		out.heap.end = await heapKept();
 		out.done = done;
 		out.failedEnd = stack.executions(EXAMPLE8, 'error').length;
 		const organiserTexts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.body?.number === ORGANISER).map((r) => r.body.body);
@@ -207,6 +241,11 @@ async function main() {
 		['highest during the RSVP, sampled every 2 s', peak],
 	];
 	for (const [when, m] of rows) {
+		console.log(`| ${when} | ${m.main ?? '-'} | ${m.worker ?? '-'} | ${m['webhook 0'] ?? '-'} | ${m['webhook 1'] ?? '-'} |`);
+	}
+	console.log('\n| heap kept after a full garbage collection (MB) | main | worker | webhook 0 | webhook 1 |');
+	console.log('|---|---|---|---|---|');
+	for (const [when, m] of [['before anything waits', out.heap.before], [rows[1][0], out.waitNode?.heap ?? {}], [rows[2][0], out.heap.waiting], [rows[3][0], out.heap.end]]) {
 		console.log(`| ${when} | ${m.main ?? '-'} | ${m.worker ?? '-'} | ${m['webhook 0'] ?? '-'} | ${m['webhook 1'] ?? '-'} |`);
 	}
 }

@@ -94,8 +94,17 @@ const RSVP_START = 'Start RSVP';
  * `/webhook/<id>-start` (a schedule cannot be called from outside); the example's own trigger is left
  * out, as the credential names the caller's.
  */
-function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWaitEnds, id = EXAMPLE8 }) {
+function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWaitEnds, id = EXAMPLE8, guestsInRequest = false }) {
 	const workflow = rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds, id });
+	// With `guestsInRequest`, the guests come in the start request's body ({guests}), as from a list kept
+	// elsewhere, not written into the workflow: n8n keeps a copy of the workflow for each waiting execution
+	// in the process that ran it, so a list written into it costs memory with the square of its length.
+	if (guestsInRequest) {
+		const list = workflow.nodes.find((n) => n.name === 'Guests and Deadline').parameters;
+		const guests = JSON.stringify(numbers.map((number, i) => ({ first_name: `Guest ${i}`, number })));
+		assert.ok(list.jsonOutput.includes(`"guests":${guests}`), 'the guests in Guests and Deadline');
+		list.jsonOutput = list.jsonOutput.replace(`"guests":${guests}`, `"guests":{{ JSON.stringify($('${RSVP_START}').first().json.body.guests) }} `);
+	}
 	for (const node of workflow.nodes) if (node.credentials?.slickTextLegacyApi) node.credentials = { slickTextLegacyApi: { id: credential.id, name: credential.name } };
 	workflow.nodes.push({
 		id: 'rsvpStart',
