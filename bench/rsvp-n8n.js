@@ -26,7 +26,7 @@ const { startSandbox } = require('../sandbox/server');
 const services = require('./queueServices');
 const { startTwoWayStack } = require('./twoWayStack');
 const { waitFor } = require('../test/e2e/rest');
-const { EXAMPLE8, ORGANISER, RSVP_START: START, checkRsvp, guestNumbers, rsvpStartedByWebhook, shuffledAnswers } = require('../test/e2e/rsvp');
+const { EXAMPLE8, ORGANISER, RSVP_START: START, checkRsvp, guestNumbers, guestsOf, rsvpStartedByWebhook, shuffledAnswers } = require('../test/e2e/rsvp');
 
 const GUESTS = Number(process.env.BENCH_RSVP_GUESTS || 5000);
 const REPLIES = Number(process.env.BENCH_RSVP_REPLIES || 2000);
@@ -150,8 +150,7 @@ async function main() {
 			for (const [name, mb] of Object.entries(now)) if (Number.isFinite(mb)) peak[name] = Math.max(peak[name] ?? 0, mb);
 		}, 2000);
 		// The guests come in the request, as from a list kept elsewhere (rsvpStartedByWebhook's guestsInRequest).
-		const guests = numbers.map((number, i) => ({ first_name: `Guest ${i}`, number }));
-		const res = await fetch(`${proxy}/webhook/${EXAMPLE8}-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guests }) });
+		const res = await fetch(`${proxy}/webhook/${EXAMPLE8}-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guests: guestsOf(numbers) }) });
 		if (res.status !== 200) throw new Error(`start: ${res.status} ${await res.text()}`);
 		const all = GUESTS + 1;
 		let last = 0;

@@ -40,6 +40,21 @@ const guestNumbers = (count, who) => {
 	return Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
 };
 
+/** The guests of an RSVP, as Guests and Deadline lists them, for `numbers`. */
+const guestsOf = (numbers) => numbers.map((number, i) => ({ first_name: `Guest ${i}`, number }));
+
+/**
+ * `workflow` (examples 8 or 9) as a second copy under `id`, without the example's trigger: two published
+ * triggers cannot share its path.
+ */
+function withoutTrigger(workflow, id) {
+	workflow.id = id;
+	workflow.versionId = `${id}-v1`;
+	workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
+	delete workflow.connections['SlickText-Replies'];
+	return workflow;
+}
+
 /**
  * examples/08 as shipped (pointed at the sandbox), with `numbers` as its guests and its deadline `seconds`
  * after the run starts (n8n's Wait node resumes on time for a deadline more than 70 s ahead).
@@ -57,21 +72,14 @@ function rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds = false, id, 
 		deadline: `{{ $now.plus({ seconds: ${seconds} }).toISO() }}`,
 		resume: '{{ $execution.resumeUrl }}',
 		reply_that_counts: replyThatCounts,
-		guests: numbers.map((number, i) => ({ first_name: `Guest ${i}`, number })),
+		guests: guestsOf(numbers),
 	})}`;
 	// In a test each guest's wait ends soon after the deadline, unless `shippedWaitEnds` (the bench).
 	if (!shippedWaitEnds) {
 		endWaitsSoon(workflow, 'Ask and Wait', '$json.guest.number');
 		endWaitsSoon(workflow, 'Wait for a Later Reply', "$('When Asked One by One').first().json.guest.number");
 	}
-	// A second copy (another `id`) leaves out the example's trigger: two published triggers cannot share its path.
-	if (id) {
-		workflow.id = id;
-		workflow.versionId = `${id}-v1`;
-		workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
-		delete workflow.connections['SlickText-Replies'];
-	}
-	return workflow;
+	return id ? withoutTrigger(workflow, id) : workflow;
 }
 
 /**
@@ -101,7 +109,7 @@ function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWa
 	// in the process that ran it, so a list written into it costs memory with the square of its length.
 	if (guestsInRequest) {
 		const list = workflow.nodes.find((n) => n.name === 'Guests and Deadline').parameters;
-		const guests = JSON.stringify(numbers.map((number, i) => ({ first_name: `Guest ${i}`, number })));
+		const guests = JSON.stringify(guestsOf(numbers));
 		assert.ok(list.jsonOutput.includes(`"guests":${guests}`), 'the guests in Guests and Deadline');
 		list.jsonOutput = list.jsonOutput.replace(`"guests":${guests}`, `"guests":{{ JSON.stringify($('${RSVP_START}').first().json.body.guests) }} `);
 	}
@@ -157,4 +165,4 @@ function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
 	return rsvp["Everyone's Answer"][0].startTime - deadlineAt;
 }
 
-module.exports = { EXAMPLE8, ORGANISER, RSVP_START, answerAfter, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp };
+module.exports = { EXAMPLE8, ORGANISER, RSVP_START, answerAfter, endWaitsSoon, everyoneAnswers, guestNumbers, guestsOf, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp, withoutTrigger };

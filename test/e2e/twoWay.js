@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { rest: restOf, waitFor } = require('./rest');
-const { EXAMPLE8, ORGANISER, answerAfter, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
+const { EXAMPLE8, ORGANISER, answerAfter, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, shuffledAnswers, withoutTrigger } = require('./rsvp');
 const { paths } = require('../../scripts/n8n-runtime');
 
 exports.title = 'Two-way texts: a reply resumes the execution waiting for that person';
@@ -228,13 +228,7 @@ const exampleNine = (sandbox, { id, replyThatCounts = 'first' } = {}) => {
 	workflow.nodes.push({ id: 'lateStart', name: 'Late Start', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [110, 800], parameters: { resume: 'timeInterval', amount: POLL_LATE_START, unit: 'seconds' } });
 	workflow.connections['When Asked One by One'] = { main: [[{ node: 'Late Start', type: 'main', index: 0 }]] };
 	workflow.connections['Late Start'] = { main: [[first]] };
-	if (id) {
-		workflow.id = id;
-		workflow.versionId = `${id}-v1`;
-		workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
-		delete workflow.connections['SlickText-Replies'];
-	}
-	return workflow;
+	return id ? withoutTrigger(workflow, id) : workflow;
 };
 /** What each subscriber of the poll's list answers, by place in the list, and what the question's words make of it. */
 const pollAnswer = (i) => ['YES', 'no', 'STOP', 'maybe', ''][i % 5];
