@@ -129,8 +129,8 @@ const sweeps = new Set<string>();
 export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000 };
 
 /**
- * Several webhook processes: a reply claimed by a process that stopped before handing it on is delivered
- * to the trigger again, as SlickText would have delivered it had it not been answered (the claim keeps
+ * Several webhook processes: a reply kept by a process that stopped before handing it on is delivered
+ * to the trigger again, as SlickText would have delivered it had it not been answered (the store keeps
  * its event). Each process that takes the trigger's requests looks for such replies UNFINISHED_AFTER_MS
  * after a request (n8n gives a webhook node no timer of its own), so no further event is needed.
  */
@@ -138,7 +138,7 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 	const scope = memoryScope(ctx);
 	if (sweeps.has(scope)) return;
 	const credentials = await credentialOf(ctx, platform);
-	// Only the data table's claims outlive their process.
+	// Only the data table's kept replies outlive their process.
 	if (String(credentials?.n8nApiKey ?? '').trim() === '') return;
 	sweeps.add(scope);
 	void sleep(sweeping.afterMs)
@@ -147,9 +147,9 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 			const url = ctx.getNodeWebhookUrl('default');
 			if (!store.unfinished || !url) return;
 			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
-			for (const event of await store.unfinished(Date.now())) {
+			for (const { kept, event } of await store.unfinished(Date.now())) {
 				const data = JSON.stringify(event.json);
-				await ctx.helpers.httpRequest({
+				const answer = (await ctx.helpers.httpRequest({
 					method: 'POST',
 					url,
 					...(platform === 'legacy'
@@ -162,8 +162,12 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 							}
 						: { body: event.json, json: true }),
 					ignoreHttpStatusErrors: true,
+					returnFullResponse: true,
 					timeout: 30_000,
-				});
+				})) as { statusCode: number };
+				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else it is
+				// left, and looked for again.
+				if (answer.statusCode >= 200 && answer.statusCode < 300) await store.finish?.(kept);
 			}
 		})
 		.catch((error: Error) => ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again', { error: error.message }))

@@ -206,6 +206,12 @@ exports.run = async ({ sandbox, check }) => {
 		assert.equal(events, 0, 'replies came out of the trigger as events although their waits were open');
 	};
 
+	/** How many rows of kept replies (`until` -1) the trigger's table holds that match `where` (SQL). */
+	const keptReplies = (where) => {
+		const table = stack.psql(`select id from data_table where name = 'SlickText reply waits'`).trim();
+		return Number(stack.psql(`select count(*) from "data_table_user_${table}" where "until" = -1 and ${where}`).trim());
+	};
+
 	try {
 		// The trigger with the data table: the owner's n8n API key in its credential.
 		await stack.giveApiKey(credentials.table);
@@ -219,6 +225,7 @@ exports.run = async ({ sandbox, check }) => {
 				const numbers = Array.from({ length: PEOPLE }, (_, i) => numberOf(processes, i));
 				await openWaits('table', numbers);
 				const eventsBefore = (await executions(TRIGGER.table.id)).length;
+				const keptBefore = keptReplies('true');
 				const { played, done } = await everyoneReplies('table', numbers, async () => {
 					// In the middle of the replies, one webhook process dies and comes back.
 					await pause(1500);
@@ -230,6 +237,11 @@ exports.run = async ({ sandbox, check }) => {
 				assert.ok(done, 'executions still waiting or running');
 				assert.equal(played.length, PEOPLE);
 				await assertEachResumedByItsOwn('table', numbers, eventsBefore);
+				// Each reply was kept as a row of its own before SlickText's answer (`until` -1), and finished once
+				// a wait took it (a kept row a killed process left is delivered again, then finished too).
+				const finished = await waitFor(async () => keptReplies('"takenAt" = 0') === 0, 60_000);
+				assert.ok(finished, `kept replies left unfinished: ${keptReplies('"takenAt" = 0')}`);
+				assert.ok(keptReplies('"takenAt" > 0') >= keptBefore + PEOPLE, `replies kept: ${keptReplies('"takenAt" > 0') - keptBefore} of ${PEOPLE}`);
 			});
 		}
 

@@ -1,8 +1,9 @@
 // Stands in for the part of n8n's public API the trigger's data-table waits use (n8n 2.41.1, read from
 // its handlers and tried against it: test/e2e/twoWayScale.js runs the same store against real n8n):
-// data tables by name, their rows with n8n's filter ({type: 'and', filters: [{columnName, condition,
-// value}]}), a conditional update that returns the rows it changed, delete by filter, and the offset
-// cursor. Every request must carry the API key; each is logged.
+// data tables by name, their rows with n8n's filter ({type: 'and' or 'or', filters: [{columnName,
+// condition, value}]}), inserts that answer the rows' IDs, a conditional update that returns the rows it
+// changed, delete by filter, and the offset cursor with its next page. Every request must carry the API
+// key; each is logged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Row = Record<string, unknown> & { id: number };
@@ -19,13 +20,15 @@ export interface FakeN8nApi {
 }
 
 function matches(row: Row, filter: Filter): boolean {
-	return (filter.filters ?? []).every(({ columnName, condition, value }) => {
+	const test = ({ columnName, condition, value }: { columnName: string; condition: string; value: unknown }) => {
 		const have = row[columnName];
 		if (condition === 'eq') return have === value;
 		if (condition === 'gt') return Number(have) > Number(value);
 		if (condition === 'lt') return Number(have) < Number(value);
 		throw new Error(`condition ${condition} not in the stand-in`);
-	});
+	};
+	const filters = filter.filters ?? [];
+	return filter.type === 'or' ? filters.some(test) : filters.every(test);
 }
 
 async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -71,13 +74,16 @@ export function fakeN8nApi(apiKey = 'n8n-api-key-for-tests'): FakeN8nApi {
 			if (action === 'rows' && req.method === 'GET') {
 				const cursor = query.cursor ? JSON.parse(Buffer.from(query.cursor, 'base64').toString()) : { offset: 0, limit: Number(query.limit ?? 100) };
 				const found = table.rows.filter((row) => matches(row, JSON.parse(query.filter ?? '{}')));
-				return send(200, { data: found.slice(cursor.offset, cursor.offset + cursor.limit), nextCursor: null });
+				// As n8n's encodeNextCursor: the next page's offset, or null after the last.
+				const next = cursor.offset + cursor.limit;
+				const nextCursor = next < found.length ? Buffer.from(JSON.stringify({ offset: next, limit: cursor.limit })).toString('base64') : null;
+				return send(200, { data: found.slice(cursor.offset, next), nextCursor });
 			}
 			if (action === 'rows' && req.method === 'POST') {
 				const { data, returnType } = await body(req);
 				const added = (data as Array<Record<string, unknown>>).map((row) => ({ ...row, id: ++nextRow }));
 				table.rows.push(...added);
-				return send(200, returnType === 'id' ? added.map((row) => row.id) : added);
+				return send(200, returnType === 'id' ? added.map((row) => ({ id: row.id })) : added);
 			}
 			if (action === 'rows/update' && req.method === 'PATCH') {
 				const { filter, data, returnData } = await body(req);

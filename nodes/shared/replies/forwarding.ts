@@ -7,7 +7,7 @@ import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseD
 import type { Platform } from '../platform';
 import { readRegistration, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
 import { open } from './signing';
-import { expired, type KeptEvent, type WaitEntry, type WaitStore } from './waits/store';
+import { expired, type WaitEntry, type WaitStore } from './waits/store';
 
 function answerWith(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	respond(ctx, status, { registered: false, message } satisfies RegistrationAnswer);
@@ -200,7 +200,8 @@ type Outcome = 'taken' | 'free' | 'unknown';
 /**
  * Hands one reply to the person's waits, oldest first, each claimed for it in the store first (so that
  * a repeat of it in another process goes to none of the others): the first that takes it ends the
- * search (an opt-out goes to every one, each ending as opted out).
+ * search (an opt-out goes to every one, each ending as opted out). `kept`: the reply's kept row, finished
+ * here with the wait that takes it, else by the caller.
  */
 async function handToWaits(
 	ctx: IWebhookFunctions,
@@ -208,23 +209,21 @@ async function handToWaits(
 	reply: Reply,
 	key: string,
 	waits: WaitEntry[],
-	event: KeptEvent,
-	claimed: () => void,
-): Promise<Outcome> {
+	kept: string | undefined,
+): Promise<{ outcome: Outcome; kept: string | undefined }> {
 	let taken = false;
 	for (const wait of waits) {
-		const claim = await store.claim(wait, key, Date.now(), event);
+		const claim = await store.claim(wait, key, Date.now());
 		if (claim === 'other') continue;
-		claimed();
 		// A repeat of a reply this wait took (found so by the claim, after the person's waits were read).
-		if (claim === 'taken') return 'taken';
+		if (claim === 'taken') return { outcome: 'taken', kept };
 		const handed = await handTo(ctx, wait, reply, claim === 'same');
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
 		if (handed === 'unknown') {
 			ctx.logger.error('SlickText Trigger: n8n did not take a reply to a waiting workflow for minutes; it goes on as an event');
 			await store.release(wait, key);
-			return 'unknown';
+			return { outcome: 'unknown', kept };
 		}
 		if (handed === 'declined') {
 			await store.release(wait, key);
@@ -235,17 +234,24 @@ async function handToWaits(
 			await store.gone(wait);
 			continue;
 		}
-		await store.taken(wait, key, Date.now());
+		await store.taken(wait, key, Date.now(), kept);
+		kept = undefined;
 		taken = true;
 		if (!reply.optedOut) break;
 	}
-	return taken ? 'taken' : 'free';
+	return { outcome: taken ? 'taken' : 'free', kept };
 }
 
 /**
  * Hands each reply among the events to the oldest wait for its person that takes it (an opt-out to
  * every wait for the person: each ends as opted out). A wait n8n says is over is forgotten; one that
  * declines (waiting for a yes or a no) stays. Events no wait takes go on as the trigger's events.
+ *
+ * SlickText is answered once every reply a wait may take is safe: at once with one process (its store
+ * and its memory of repeats live in it), and with a shared store once the store keeps each such reply
+ * (another process then finishes it if this one stops). So only the reads of the persons' waits and the
+ * keeping, each one call for concurrent replies, come before the answer; the claims, the hand-off and
+ * SlickText's confirmation come after it.
  */
 export async function handReplies(
 	ctx: IWebhookFunctions,
@@ -256,24 +262,35 @@ export async function handReplies(
 	hooks: ReplyHooks,
 ): Promise<RepliesHanded> {
 	const result: RepliesHanded = { done: new Set(), claimed: new Set() };
+	const replies: Array<{ index: number; reply: Reply; key: string }> = [];
 	for (const [index, event] of events.entries()) {
 		const found = replyOf(platform, event.name, event.json);
-		const reply = found && { ...found, verified: hooks.verified };
-		if (!reply) continue;
-		// Opened for the first reply only: an ordinary event pays nothing for the waits.
-		const store = await storeOf();
-		const key = hooks.keyOf(index);
-		const before = await store.find(reply.person, key, Date.now());
-		// A repeat of a reply a wait took: it resumes nothing (and starts no run).
-		if (before.takenBefore && reply.message) {
-			result.done.add(index);
+		if (found) replies.push({ index, reply: { ...found, verified: hooks.verified }, key: hooks.keyOf(index) });
+	}
+	// Opened for a reply only: an ordinary event pays nothing for the waits.
+	if (replies.length === 0) return result;
+	const store = await storeOf();
+	const found = await Promise.all(replies.map(({ reply, key }) => store.find(reply.person, key, Date.now())));
+	const waited = replies
+		.map((reply, n) => ({ ...reply, before: found[n] }))
+		.filter(({ index, reply, before }) => {
+			// A repeat of a reply a wait took: it resumes nothing (and starts no run).
+			const repeat = before.takenBefore && reply.message;
+			if (repeat) result.done.add(index);
+			return !repeat && before.open.length > 0;
+		});
+	if (waited.length === 0) return result;
+	const keep = store.sharedClaims ? store.keep?.bind(store) : undefined;
+	const kept = keep ? await Promise.all(waited.map(({ index, key }) => keep({ platform, name: events[index].name, json: events[index].json }, key, Date.now()))) : [];
+	hooks.answerNow();
+	for (const [n, { index, reply, key, before }] of waited.entries()) {
+		const finish = async (left: string | undefined) => {
+			if (left !== undefined) await store.finish?.(left);
+		};
+		if (!(await hooks.confirm(events[index].json, events[index].name))) {
+			await finish(kept[n]);
 			continue;
 		}
-		if (before.open.length === 0) continue;
-		// One process: SlickText is answered before anything is asked. Several: once a claim keeps the reply
-		// (another process then finishes it if this one stops), so a reply is never answered and lost.
-		if (!store.sharedClaims) hooks.answerNow();
-		if (!(await hooks.confirm(event.json, event.name))) continue;
 		// One process: its memory of repeats tells a delivery again from the first; several: the claims do.
 		if (!store.sharedClaims) {
 			if (!hooks.claim(index)) {
@@ -282,15 +299,15 @@ export async function handReplies(
 			}
 			result.claimed.add(index);
 		}
-		const kept: KeptEvent = { platform, name: event.name, json: event.json };
-		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
+		const handed = await onePerPerson(`${scope}|${reply.person}`, async () => {
 			// One process: looked up again in the queue, as a reply of the person handed meanwhile may have taken a
-			// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken'),
-			// and every call of n8n's API before SlickText's answer counts against its 5 s.
+			// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken').
 			const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
-			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, kept, hooks.answerNow);
+			return now.takenBefore ? { outcome: 'taken' as const, kept: kept[n] } : await handToWaits(ctx, store, reply, key, now.open, kept[n]);
 		});
-		if (outcome === 'taken' && reply.message) result.done.add(index);
+		// Not taken: it goes out as the trigger's event (which n8n keeps from here), so nothing is left to deliver again.
+		await finish(handed.kept);
+		if (handed.outcome === 'taken' && reply.message) result.done.add(index);
 	}
 	return result;
 }

@@ -481,6 +481,8 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 			nodeId: `table-trigger-${++tableTriggers}`,
 		});
 	const rows = () => [...n8n.api.tables.values()].find((t) => t.name === TABLE_NAME)?.rows ?? [];
+	// The rows of waits, not of kept replies (`until` -1).
+	const waits = () => rows().filter((r) => r.until !== -1);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { sweeping } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/SlickTextTrigger.node.js'));
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -510,7 +512,7 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		await register(trigger, '92/new', '+16175550092');
 		expect((await reply(trigger, '+16175550092', 'yes', { id: 920 })).status).toBe(200);
 		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/92/old']);
-		const taken = rows().filter((r) => Number(r.takenAt) > 0);
+		const taken = waits().filter((r) => Number(r.takenAt) > 0);
 		// Taken, and by which reply: the digest of its event key (the same for every delivery of it).
 		expect(taken).toHaveLength(1);
 		expect(taken[0].claimedBy).toMatch(/^[\w-]{16}$/);
@@ -532,22 +534,58 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect(answers.map((a) => a.status)).toEqual([200, 200]);
 		expect(n8n.forwards.map((f) => f.path).sort()).toEqual(['/webhook-waiting/97/new', '/webhook-waiting/97/old']);
 		expect(new Set(n8n.forwards.map((f) => (f.body.reply as IDataObject).text))).toEqual(new Set(['yes', 'no']));
-		expect(rows().filter((r) => Number(r.takenAt) > 0)).toHaveLength(2);
+		expect(waits().filter((r) => Number(r.takenAt) > 0)).toHaveLength(2);
 		expect(trigger.runs).toEqual([]);
 	});
 
-	it("hands a reply with one open wait on in three calls of n8n's API: the person's waits read, one claimed (then SlickText is answered), marked taken", async () => {
+	it("hands a reply on in four calls of n8n's API, two before SlickText's answer: the person's waits read, the reply kept; then one claimed, and it and the kept reply marked taken", async () => {
 		const trigger = await tableTrigger();
 		await register(trigger, '96/n1', '+16175550097');
+		// n8n takes a second to resume it: SlickText has its answer by then, and the reply is kept.
+		n8n.answer.set('/webhook-waiting/96/n1', { delayMs: 1000, how: 'taken' });
 		const before = n8n.api.calls.length;
-		expect((await reply(trigger, '+16175550097', 'yes', { id: 960 })).status).toBe(200);
+		const rowsBefore = rows().length;
+		const t = text('+16175550097', 'yes', 1, 960);
+		const answered = await postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': t.signature });
+		expect(answered.status).toBe(200);
+		// The process's look for unfinished replies (a moment after any request) is not this reply's.
+		const own = () => n8n.api.calls.slice(before).filter((c) => !String(c.query.filter ?? '').includes('claimedAt'));
+		const atAnswer = own().map((c) => c.method);
 		await trigger.settled();
 		expect(n8n.forwards.map((f) => f.path)).toContain('/webhook-waiting/96/n1');
-		expect(n8n.api.calls.slice(before).map((c) => `${c.method} ${c.path.replace(/\/data-tables\/[^/]+/, '/data-tables/T')}`)).toEqual([
+		const named = own().map((c) => `${c.method} ${c.path.replace(/\/data-tables\/[^/]+/, '/data-tables/T')}`);
+		expect(named).toEqual([
 			'GET /api/v1/data-tables/T/rows',
+			'POST /api/v1/data-tables/T/rows',
 			'PATCH /api/v1/data-tables/T/rows/update',
 			'PATCH /api/v1/data-tables/T/rows/update',
 		]);
+		expect(atAnswer.slice(0, 2)).toEqual(['GET', 'POST']);
+		expect(atAnswer.length).toBeLessThan(4);
+		// The kept reply: a row of its own, its event sealed, finished (marked taken) with the wait.
+		const [keptRow] = rows().slice(rowsBefore);
+		expect(keptRow).toMatchObject({ until: -1, person: '', pending: '' });
+		expect(Number(keptRow.takenAt)).toBeGreaterThan(0);
+		expect(rows().filter((r) => Number(r.takenAt) === 0 && r.until === -1)).toEqual([]);
+	});
+
+	it('reads the waits of replies that come at once in one call, keeps them in one, and marks them taken in one', async () => {
+		const trigger = await tableTrigger();
+		const people = Array.from({ length: 12 }, (_, n) => `+161755501${String(n).padStart(2, '0')}`);
+		for (const [n, person] of people.entries()) await register(trigger, `99/${n}`, person);
+		const before = n8n.api.calls.length;
+		const answers = await Promise.all(people.map((person, n) => reply(trigger, person, 'yes', { id: 9900 + n })));
+		await trigger.settled();
+		expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
+		expect(n8n.forwards.map((f) => f.path).sort()).toEqual(people.map((_, n) => `/webhook-waiting/99/${n}`).sort());
+		const calls = n8n.api.calls.slice(before);
+		const count = (method: string, end: string) => calls.filter((c) => c.method === method && c.path.endsWith(end)).length;
+		// A reply's own calls: its claim. The rest go in batches (the first alone, then those that came meanwhile).
+		expect(count('PATCH', '/rows/update')).toBeLessThan(people.length * 2);
+		expect(count('GET', '/rows')).toBeLessThan(people.length);
+		expect(count('POST', '/rows')).toBeLessThan(people.length);
+		expect(rows().filter((r) => String(r.waitId).startsWith('99/') || r.until === -1).filter((r) => Number(r.takenAt) === 0)).toEqual([]);
+		expect(trigger.runs).toEqual([]);
 	});
 
 	it('claims a wait for one reply only: another claimant (another process) gets "other", the same reply "same", a claim left by a stopped process is taken over', async () => {
@@ -563,29 +601,31 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		const [a, b] = [new DataTableWaits(ctx, scope, access), new DataTableWaits(ctx, scope, access)];
 		const [wait] = (await a.find('+16175550093', 'k1', Date.now())).open;
 		expect(wait.resumeUrl).toBe(`${n8n.base}/webhook-waiting/93/n1?signature=abc`);
-		const ev = { platform: 'legacy', name: 'ChatMessageRecieved', json: {} };
-		const claims = await Promise.all([a.claim(wait, 'k1', Date.now(), ev), b.claim(wait, 'k2', Date.now(), ev)]);
+		const claims = await Promise.all([a.claim(wait, 'k1', Date.now()), b.claim(wait, 'k2', Date.now())]);
 		const winner = claims[0] === 'won' ? 'k1' : 'k2';
 		expect([...claims].sort()).toEqual(['other', 'won']);
-		expect(await b.claim(wait, winner, Date.now(), ev)).toBe('same');
-		expect(await b.claim(wait, 'k3', Date.now() + CLAIM_HOLD_MS + 1, ev)).toBe('won');
+		expect(await b.claim(wait, winner, Date.now())).toBe('same');
+		expect(await b.claim(wait, 'k3', Date.now() + CLAIM_HOLD_MS + 1)).toBe('won');
 		await b.taken(wait, 'k3', Date.now());
-		expect(await a.claim(wait, 'k4', Date.now() + 2 * CLAIM_HOLD_MS, ev)).toBe('other');
+		expect(await a.claim(wait, 'k4', Date.now() + 2 * CLAIM_HOLD_MS)).toBe('other');
 		// A repeat of the reply that took it, in any process: told so by the claim itself.
-		expect(await a.claim(wait, 'k3', Date.now(), ev)).toBe('taken');
+		expect(await a.claim(wait, 'k3', Date.now())).toBe('taken');
 		expect((await a.find('+16175550093', 'k3', Date.now())).takenBefore).toBe(true);
 	});
 
-	it("a reply claimed by a process that stopped before handing it on is delivered to the trigger again by another, and its wait takes it, once", async () => {
+	it("a reply kept and claimed by a process that stopped before handing it on is delivered to the trigger again by another, and its wait takes it, once", async () => {
 		const trigger = await tableTrigger();
 		n8n.webhookTarget = trigger.url;
 		await register(trigger, '95/n1', '+16175550095');
 		const [row] = rows();
-		// What a process leaves when it stops right after claiming: the claim, with the reply's event, 40 s ago.
+		// What a process leaves when it stops right after claiming: the kept reply and the claim, 40 s ago.
 		const t = text('+16175550095', 'on my way', 1, 950);
 		const event = JSON.parse(t.data);
 		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
-		Object.assign(row, { claimedBy: digest(received.key), claimedAt: Date.now() - 40_000, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: event }) });
+		const then = Date.now() - 40_000;
+		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+		const keptRow = { id: 95_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0 };
+		rows().push({ ...keptRow, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: event }) });
 		// Any request makes this process look for such replies a moment later.
 		await register(trigger, '95/n2', '+16175550096');
 		const handed = await new Promise<boolean>((resolve) => {
@@ -598,6 +638,11 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/95/n1', 'on my way']]);
 		expect(Number(rows().find((r) => r.id === row.id)!.takenAt)).toBeGreaterThan(0);
 		expect(trigger.runs).toEqual([]);
+		// The old kept row is finished once the delivery again was answered (it kept its own), and no kept row is left open.
+		const settled = Date.now();
+		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await new Promise((r) => setTimeout(r, 50));
+		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
+		expect(Number(rows().find((r) => r.id === 95_000)!.takenAt)).toBeGreaterThan(0);
 	});
 
 	it('refuses a new wait past the bounds, counting open rows only; a key n8n refuses fails the registration with what n8n said', async () => {

@@ -9,6 +9,11 @@
  * is one conditional update (`PATCH .../rows/update` with a filter) that returns the rows it changed, so
  * of two processes claiming one wait exactly one gets it back. An ordinary event reads none of it.
  *
+ * A reply that waits may take is kept as a row of its own before SlickText is answered (its event,
+ * sealed), and finished once a wait took it or it went out as the trigger's event: a process that stops
+ * in between leaves it to another, which delivers it to the trigger again. The reads of the person's
+ * waits, the keeping and the marking taken of concurrent replies go in one call each (batches.ts).
+ *
  * n8n's address of a wait opens it, and the table is visible in n8n to the project's members: the
  * address and what was sent are kept sealed (AES-256-GCM with a key made from the credential's keys),
  * so only a trigger with the same SlickText credential can read them.
@@ -17,6 +22,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { NodeOperationError, type IDataObject, type IHttpRequestMethods, type IWebhookFunctions } from 'n8n-workflow';
 
 import type { Registration } from '../protocol';
+import { Batches } from './batches';
 import {
 	CLAIM_HOLD_MS,
 	digest,
@@ -50,6 +56,13 @@ const COLUMNS = [
 
 /** A wait no reply has claimed. */
 const FREE = '-';
+/** The `until` of a kept reply's row: no wait has it, and no wait's bounds count it. */
+const KEPT = -1;
+/** Rows in one page of n8n's API at most; the pages of one read at most (no read pages for ever). */
+const PAGE = 250;
+const MOST_PAGES = 100;
+/** Replies in one batch at most: n8n's filter goes in the query string. */
+const MOST_IN_BATCH = 50;
 /** Ended rows (taken long ago, or past their limit) are deleted at most this often per process. */
 const PURGE_EVERY_MS = 60_000;
 
@@ -64,12 +77,13 @@ interface Row {
 	claimedBy: string;
 	claimedAt: number;
 	takenAt: number;
-	/** The sealed event of the reply that claimed it, until it is taken or given up. */
+	/** A kept reply's row: its sealed event, until it is finished (a wait's row: empty). */
 	pending: string;
 }
 
 type Condition = { columnName: string; condition: 'eq' | 'gt' | 'lt'; value: string | number };
 const where = (...filters: Condition[]) => ({ type: 'and', filters });
+const either = (...filters: Condition[]) => ({ type: 'or', filters });
 const is = (columnName: string, value: string | number): Condition => ({ columnName, condition: 'eq', value });
 
 /** Where the table is reached: n8n's own address (the trigger's), and the API key. */
@@ -84,6 +98,16 @@ export interface TableAccess {
 /** The table's ID per n8n and key, found or made once per process. */
 const tables = new Map<string, Promise<string>>();
 const purged = new Map<string, number>();
+
+/** One process's batches of calls per table, trigger node and credential. */
+interface TableBatches {
+	/** The rows of some persons (each its own answer: the same rows). */
+	rows: Batches<string, Row[]>;
+	keep: Batches<{ event: KeptEvent; eventKey: string; now: number }, string>;
+	/** Rows marked taken (waits that took a reply, kept replies finished with them). */
+	taken: Batches<number, void>;
+}
+const batches = new Map<string, TableBatches>();
 
 function sealKey(signingKey: string): Buffer {
 	return createHash('sha256').update(`${signingKey}\nreply waits`).digest();
@@ -224,9 +248,10 @@ export class DataTableWaits implements WaitStore {
 		if (forPerson.filter((row) => !expired(row, now)).length >= MAX_WAITS_PER_PERSON) {
 			return `${registration.person} has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`;
 		}
-		// The MAX_WAITS-th open row, if there is one: n8n's cursor is the offset and the page size.
+		// The MAX_WAITS-th open wait, if there is one (kept replies are not waits): n8n's cursor is the offset
+		// and the page size.
 		const cursor = Buffer.from(JSON.stringify({ offset: MAX_WAITS - 1, limit: 1 })).toString('base64');
-		if ((await this.rows(where(is('scope', this.scope), is('takenAt', 0)), { cursor })).length > 0) {
+		if ((await this.rows(where(is('scope', this.scope), is('takenAt', 0), { columnName: 'until', condition: 'gt', value: KEPT }), { cursor })).length > 0) {
 			return `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends`;
 		}
 		const table = await this.table();
@@ -247,9 +272,47 @@ export class DataTableWaits implements WaitStore {
 		return 'added';
 	}
 
+	/** The batches of this table, trigger node and credential in this process (their calls are this store's). */
+	private batches(): TableBatches {
+		const key = [this.access.origin, digest(this.access.apiKey), this.scope, digest(this.access.signingKey)].join('|');
+		let found = batches.get(key);
+		if (!found) {
+			found = {
+				rows: new Batches(async (persons) => {
+					const rows = await this.rowsOf([...new Set(persons)]);
+					return persons.map((person) => rows.filter((row) => row.person === person));
+				}, MOST_IN_BATCH),
+				keep: new Batches(async (items) => await this.insert(items), MOST_IN_BATCH),
+				taken: new Batches(async (ids) => {
+					await this.update(either(...ids.map((id) => is('id', id))), { takenAt: Date.now(), pending: '' });
+					return ids.map(() => undefined);
+				}, MOST_IN_BATCH),
+			};
+			batches.set(key, found);
+		}
+		return found;
+	}
+
+	/** Every row of these persons in this trigger node, read page by page. */
+	private async rowsOf(persons: string[]): Promise<Row[]> {
+		// One person: the scope in the filter too. Several: n8n's filter is all "and" or all "or".
+		const filter = persons.length === 1 ? where(is('scope', this.scope), is('person', persons[0])) : either(...persons.map((person) => is('person', person)));
+		const table = await this.table();
+		const rows: Row[] = [];
+		let cursor: string | undefined;
+		for (let page = 0; page < MOST_PAGES; page++) {
+			const query = { filter: JSON.stringify(filter), ...(cursor ? { cursor } : { limit: PAGE }) };
+			const answer = (await this.api('GET', `/data-tables/${table}/rows`, undefined, query)) as { data?: Row[]; nextCursor?: string | null };
+			rows.push(...(answer.data ?? []));
+			if (!answer.nextCursor) break;
+			cursor = answer.nextCursor;
+		}
+		return rows.filter((row) => row.scope === this.scope);
+	}
+
 	async find(person: string, eventKey: string, now: number): Promise<Found> {
 		const key = digest(eventKey);
-		const rows = (await this.rows(where(is('scope', this.scope), is('person', person)), { limit: 250 })).sort((a, b) => Number(a.since) - Number(b.since));
+		const rows = (await this.batches().rows.do(person)).sort((a, b) => Number(a.since) - Number(b.since));
 		const open: WaitEntry[] = [];
 		let takenBefore = false;
 		for (const row of rows) {
@@ -264,11 +327,10 @@ export class DataTableWaits implements WaitStore {
 		return { open, takenBefore };
 	}
 
-	async claim(entry: WaitEntry, eventKey: string, now: number, event: KeptEvent): Promise<Claim> {
+	async claim(entry: WaitEntry, eventKey: string, now: number): Promise<Claim> {
 		const key = digest(eventKey);
 		const id = Number(entry.id);
-		const pending = seal(this.access.signingKey, event as unknown as IDataObject);
-		if ((await this.update(where(is('id', id), is('claimedBy', FREE), is('takenAt', 0)), { claimedBy: key, claimedAt: now, pending })).length > 0) return 'won';
+		if ((await this.update(where(is('id', id), is('claimedBy', FREE), is('takenAt', 0)), { claimedBy: key, claimedAt: now })).length > 0) return 'won';
 		const [row] = await this.rows(where(is('id', id)), { limit: 1 });
 		if (!row) return 'other';
 		if (row.claimedBy === key) return Number(row.takenAt) > 0 ? 'taken' : 'same';
@@ -277,32 +339,60 @@ export class DataTableWaits implements WaitStore {
 		const stolen = await this.update(where(is('id', id), is('claimedBy', row.claimedBy), is('claimedAt', Number(row.claimedAt)), is('takenAt', 0)), {
 			claimedBy: key,
 			claimedAt: now,
-			pending,
 		});
 		return stolen.length > 0 ? 'won' : 'other';
 	}
 
-	async taken(entry: WaitEntry, eventKey: string, now: number): Promise<void> {
-		await this.update(where(is('id', Number(entry.id))), { takenAt: now, claimedBy: digest(eventKey), pending: '' });
+	/** The wait's row is claimed by this reply (the claim set `claimedBy`): marked taken with its kept row, in a batch. */
+	async taken(entry: WaitEntry, _eventKey: string, _now: number, kept?: string): Promise<void> {
+		await this.batches().taken.all([Number(entry.id), ...(kept ? [Number(kept)] : [])]);
 	}
 
 	async release(entry: WaitEntry, eventKey: string): Promise<void> {
-		await this.update(where(is('id', Number(entry.id)), is('claimedBy', digest(eventKey)), is('takenAt', 0)), { claimedBy: FREE, claimedAt: 0, pending: '' });
+		await this.update(where(is('id', Number(entry.id)), is('claimedBy', digest(eventKey)), is('takenAt', 0)), { claimedBy: FREE, claimedAt: 0 });
 	}
 
-	async unfinished(now: number): Promise<KeptEvent[]> {
+	/** Kept replies in one insert; each row's ID back, in order. */
+	private async insert(items: Array<{ event: KeptEvent; eventKey: string; now: number }>): Promise<string[]> {
+		const table = await this.table();
+		const data = items.map(({ event, eventKey, now }) => ({
+			scope: this.scope,
+			waitId: 'kept',
+			person: '',
+			since: now,
+			until: KEPT,
+			sealed: '',
+			claimedBy: digest(eventKey),
+			claimedAt: now,
+			takenAt: 0,
+			pending: seal(this.access.signingKey, event as unknown as IDataObject),
+		}));
+		const ids = (await this.api('POST', `/data-tables/${table}/rows`, { data, returnType: 'id' })) as Array<{ id: number } | number>;
+		if (!Array.isArray(ids) || ids.length !== items.length) throw new NodeOperationError(this.ctx.getNode(), "n8n's API did not say which rows it kept");
+		return ids.map((id) => String(typeof id === 'number' ? id : id.id));
+	}
+
+	async keep(event: KeptEvent, eventKey: string, now: number): Promise<string> {
+		return await this.batches().keep.do({ event, eventKey, now });
+	}
+
+	async finish(kept: string): Promise<void> {
+		await this.batches().taken.do(Number(kept));
+	}
+
+	async unfinished(now: number): Promise<Array<{ kept: string; event: KeptEvent }>> {
 		const stale = await this.rows(
-			where(is('scope', this.scope), is('takenAt', 0), { columnName: 'claimedAt', condition: 'gt', value: 0 }, { columnName: 'claimedAt', condition: 'lt', value: now - UNFINISHED_AFTER_MS }),
+			where(is('scope', this.scope), is('until', KEPT), is('takenAt', 0), { columnName: 'claimedAt', condition: 'lt', value: now - UNFINISHED_AFTER_MS }),
 			{ limit: 50 },
 		);
-		const events: KeptEvent[] = [];
+		const found: Array<{ kept: string; event: KeptEvent }> = [];
 		for (const row of stale) {
-			// Each to one process only: the one whose update of the claim's time applied.
+			// Each to one process only: the one whose update of the row's time applied.
 			const mine = await this.update(where(is('id', row.id), is('claimedAt', Number(row.claimedAt)), is('takenAt', 0)), { claimedAt: now });
 			const event = mine.length > 0 ? unseal(this.access.signingKey, row.pending) : undefined;
-			if (event && typeof event.name === 'string' && typeof event.json === 'object') events.push(event as unknown as KeptEvent);
+			if (event && typeof event.name === 'string' && typeof event.json === 'object') found.push({ kept: String(row.id), event: event as unknown as KeptEvent });
 		}
-		return events;
+		return found;
 	}
 
 	async gone(entry: WaitEntry): Promise<void> {

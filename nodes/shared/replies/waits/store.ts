@@ -56,7 +56,7 @@ export interface Found {
  */
 export type Claim = 'won' | 'same' | 'taken' | 'other';
 
-/** The SlickText event a reply came in, as the trigger received it: kept with a claim, to deliver again. */
+/** The SlickText event a reply came in, as the trigger received it: kept, to deliver again. */
 export interface KeptEvent {
 	platform: Platform;
 	name: string;
@@ -67,30 +67,40 @@ export type Added = 'added' | 'known' | string;
 
 export interface WaitStore {
 	/**
-	 * Whether a claim holds across n8n processes. Such a claim keeps the reply's event, so that if the
-	 * process handing it stops, another delivers it to the trigger again (unfinished); the trigger then
-	 * answers SlickText only once the claim is made.
+	 * Whether the store holds across n8n processes. Such a store keeps a reply that waits may take before
+	 * SlickText is answered (`keep`), so that if the process handing it stops, another delivers it to the
+	 * trigger again (`unfinished`); one process's store needs none of this (SlickText is answered first).
 	 */
 	readonly sharedClaims: boolean;
 	/** Adds a wait: 'added', 'known' (registered before) or the reason it is refused. Durable when it resolves. */
 	add(registration: Registration, now: number): Promise<Added>;
 	find(person: string, eventKey: string, now: number): Promise<Found>;
 	/** Claims the wait for the reply with this event key, before it is handed to it. */
-	claim(wait: WaitEntry, eventKey: string, now: number, event: KeptEvent): Promise<Claim>;
-	/** The wait took the reply: no longer open, kept as taken by it (TAKEN_KEEP_MS). */
-	taken(wait: WaitEntry, eventKey: string, now: number): Promise<void>;
+	claim(wait: WaitEntry, eventKey: string, now: number): Promise<Claim>;
+	/**
+	 * The wait took the reply: no longer open, kept as taken by it (TAKEN_KEEP_MS). `kept`: the reply's
+	 * kept event (shared stores), finished with it.
+	 */
+	taken(wait: WaitEntry, eventKey: string, now: number, kept?: string): Promise<void>;
 	/** The wait did not take the reply (it keeps waiting): the claim is given up. */
 	release(wait: WaitEntry, eventKey: string): Promise<void>;
 	/** Nothing waits there any more (the execution went on without this reply): forgotten. */
 	gone(wait: WaitEntry): Promise<void>;
 	/**
-	 * The events of claims left unfinished (by a process that stopped) for longer than UNFINISHED_AFTER_MS,
-	 * each handed to one caller only: to deliver to the trigger again. Stores whose claims are shared only.
+	 * Keeps the reply's event before SlickText is answered, until `taken` or `finish`: its ID. Durable when
+	 * it resolves. Shared stores only.
 	 */
-	unfinished?(now: number): Promise<KeptEvent[]>;
+	keep?(event: KeptEvent, eventKey: string, now: number): Promise<string>;
+	/** The kept reply went nowhere (no wait took it): it goes out as the trigger's event, or was a repeat. */
+	finish?(kept: string): Promise<void>;
+	/**
+	 * The replies kept for longer than UNFINISHED_AFTER_MS and not finished (their process stopped), each
+	 * handed to one caller only: to deliver to the trigger again, then `finish` it. Shared stores only.
+	 */
+	unfinished?(now: number): Promise<Array<{ kept: string; event: KeptEvent }>>;
 }
 
-/** A claimed reply not taken or given up within this long is delivered to the trigger again. */
+/** A kept reply not taken or finished within this long is delivered to the trigger again. */
 export const UNFINISHED_AFTER_MS = 30_000;
 
 /** Whether a wait is past its time limit, or open for longer than any wait may be. */
