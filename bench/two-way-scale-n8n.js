@@ -16,6 +16,7 @@
 //
 //   flock /tmp/bench.lock node bench/two-way-scale-n8n.js      (after npm run build)
 //   BENCH_SCALE_WAITS=10000 BENCH_SCALE_EVENTS=300 BENCH_SCALE_ROUNDS=20 BENCH_SCALE_BURST=100 BENCH_SCALE_PORT=5900
+//   BENCH_SCALE_CPU_PROFILE=<folder>   CPU profiles of the burst (bench/cpu-probe.js, bench/cpu-top.js)
 
 const { execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -32,6 +33,13 @@ const EVENTS = Number(process.env.BENCH_SCALE_EVENTS || 300);
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS || 20);
 const BURST = Number(process.env.BENCH_SCALE_BURST || 100);
 const PORT = Number(process.env.BENCH_SCALE_PORT || 5900);
+// With BENCH_SCALE_CPU_PROFILE=<folder>, every n8n process loads bench/cpu-probe.js, and main, the worker
+// and the webhook processes write a CPU profile of the time the trigger takes to answer its burst (E).
+const PROFILE = process.env.BENCH_SCALE_CPU_PROFILE;
+if (PROFILE) Object.assign(process.env, { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-probe.js')}`, CPU_PROFILE_DIR: PROFILE });
+const toggleProfiles = () => {
+	if (PROFILE) for (const name of ['main', 'worker', 'webhook 0', 'webhook 1']) process.kill(services.pidOf(name), 'SIGUSR2');
+};
 const PKG = 'n8n-nodes-slicktext';
 const AFTER = 'After';
 const HOOK = 'bench-scale-trigger';
@@ -224,7 +232,9 @@ async function main() {
 		await waitUntil(`${BURST} waits`, () => count(WF.ours.id, 'waiting') >= BURST);
 		const doneBefore = count(WF.ours.id, 'success');
 		let t0 = Date.now();
+		toggleProfiles();
 		const replies = await Promise.all(numbers.map((number, i) => post(triggerUrl, ...text(number, 'yes', 800000 + i))));
+		toggleProfiles();
 		await waitUntil('every resume', () => count(WF.ours.id, 'success') >= doneBefore + BURST, 600_000);
 		out.burstOurs = { within5s: replies.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(replies.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: replies.filter((r) => r.status !== 200).length };
 		const urls = await inFlight(numbers, 10, startTheirs);
@@ -243,7 +253,8 @@ async function main() {
 
 function print(r) {
 	const reg = (answers) => `${ms(quantile(answers.map((a) => a.ms), 0.5))} / ${ms(quantile(answers.map((a) => a.ms), 0.95))} (${answers.filter((a) => a.status !== 200).length} refused)`;
-	console.log(`\n## Two-way texts, queue mode, 2 webhook processes behind a round-robin proxy, data table (n8n's defaults; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})\n`);
+	const settings = Object.keys(process.env).filter((name) => name.startsWith('N8N_EXPRESSION_ENGINE')).map((name) => `${name}=${process.env[name]}`);
+	console.log(`\n## Two-way texts, queue mode, 2 webhook processes behind a round-robin proxy, data table (${settings.length ? settings.join(', ') : "n8n's defaults"}; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})\n`);
 	console.log(`| | no open wait | ${r.open} open waits | target |`);
 	console.log('|---|---|---|---|');
 	console.log(`| trigger: ordinary events/s (10 in flight) | ${r.triggerAt0.perSecond.toFixed(1)} | ${r.triggerAtN.perSecond.toFixed(1)} | within 10% |`);

@@ -200,7 +200,7 @@ type Outcome = 'taken' | 'free' | 'unknown';
 /**
  * Hands one reply to the person's waits, oldest first, each claimed for it in the store first (so that
  * a repeat of it in another process goes to none of the others): the first that takes it ends the
- * search (an opt-out goes to every one, each ending as opted out). `kept`: the reply's kept row, finished
+ * search (an opt-out goes to every one, each ending as opted out). `keptOf`: the reply's kept row, finished
  * here with the wait that takes it, else by the caller.
  */
 async function handToWaits(
@@ -209,21 +209,24 @@ async function handToWaits(
 	reply: Reply,
 	key: string,
 	waits: WaitEntry[],
-	kept: string | undefined,
+	keptOf: () => Promise<string | undefined>,
 ): Promise<{ outcome: Outcome; kept: string | undefined }> {
 	let taken = false;
+	// Asked for only when needed (the reply is being kept meanwhile); finished with the first wait that takes it.
+	let finished = false;
+	const left = async () => (finished ? undefined : await keptOf());
 	for (const wait of waits) {
 		const claim = await store.claim(wait, key, Date.now());
 		if (claim === 'other') continue;
 		// A repeat of a reply this wait took (found so by the claim, after the person's waits were read).
-		if (claim === 'taken') return { outcome: 'taken', kept };
+		if (claim === 'taken') return { outcome: 'taken', kept: await left() };
 		const handed = await handTo(ctx, wait, reply, claim === 'same');
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
 		if (handed === 'unknown') {
 			ctx.logger.error('SlickText Trigger: n8n did not take a reply to a waiting workflow for minutes; it goes on as an event');
 			await store.release(wait, key);
-			return { outcome: 'unknown', kept };
+			return { outcome: 'unknown', kept: await left() };
 		}
 		if (handed === 'declined') {
 			await store.release(wait, key);
@@ -234,12 +237,12 @@ async function handToWaits(
 			await store.gone(wait);
 			continue;
 		}
-		await store.taken(wait, key, Date.now(), kept);
-		kept = undefined;
+		await store.taken(wait, key, Date.now(), await left());
+		finished = true;
 		taken = true;
 		if (!reply.optedOut) break;
 	}
-	return { outcome: taken ? 'taken' : 'free', kept };
+	return { outcome: taken ? 'taken' : 'free', kept: await left() };
 }
 
 /**
@@ -251,7 +254,7 @@ async function handToWaits(
  * and its memory of repeats live in it), and with a shared store once the store keeps each such reply
  * (another process then finishes it if this one stops). So only the reads of the persons' waits and the
  * keeping, each one call for concurrent replies, come before the answer; the claims, the hand-off and
- * SlickText's confirmation come after it.
+ * SlickText's confirmation do not wait for it.
  */
 export async function handReplies(
 	ctx: IWebhookFunctions,
@@ -280,15 +283,23 @@ export async function handReplies(
 			return !repeat && before.open.length > 0;
 		});
 	if (waited.length === 0) return result;
+	// SlickText is answered once the replies are kept; their hand-off begins meanwhile (it needs the kept
+	// rows only to finish them), so keeping costs a reply's resume no time. If keeping fails, the error
+	// reaches SlickText instead of an answer, and it delivers the reply again.
 	const keep = store.sharedClaims ? store.keep?.bind(store) : undefined;
-	const kept = keep ? await Promise.all(waited.map(({ index, key }) => keep({ platform, name: events[index].name, json: events[index].json }, key, Date.now()))) : [];
-	hooks.answerNow();
+	const keeping = keep ? Promise.all(waited.map(({ index, key }) => keep({ platform, name: events[index].name, json: events[index].json }, key, Date.now()))) : Promise.resolve([]);
+	const kept = keeping.then((ids) => {
+		hooks.answerNow();
+		return ids;
+	});
+	kept.catch(() => undefined);
+	const keptOf = async (n: number) => (await kept)[n];
 	for (const [n, { index, reply, key, before }] of waited.entries()) {
 		const finish = async (left: string | undefined) => {
 			if (left !== undefined) await store.finish?.(left);
 		};
 		if (!(await hooks.confirm(events[index].json, events[index].name))) {
-			await finish(kept[n]);
+			await finish(await keptOf(n));
 			continue;
 		}
 		// One process: its memory of repeats tells a delivery again from the first; several: the claims do.
@@ -303,11 +314,12 @@ export async function handReplies(
 			// One process: looked up again in the queue, as a reply of the person handed meanwhile may have taken a
 			// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken').
 			const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
-			return now.takenBefore ? { outcome: 'taken' as const, kept: kept[n] } : await handToWaits(ctx, store, reply, key, now.open, kept[n]);
+			return now.takenBefore ? { outcome: 'taken' as const, kept: await keptOf(n) } : await handToWaits(ctx, store, reply, key, now.open, () => keptOf(n));
 		});
 		// Not taken: it goes out as the trigger's event (which n8n keeps from here), so nothing is left to deliver again.
 		await finish(handed.kept);
 		if (handed.outcome === 'taken' && reply.message) result.done.add(index);
 	}
+	await kept;
 	return result;
 }
