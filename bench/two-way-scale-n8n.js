@@ -10,7 +10,8 @@
 //   D. resume latency, one at a time (a reply to the trigger until the node after the wait starts),
 //      against n8n's Wait node resumed by its URL;
 //   E. a burst: BENCH_SCALE_BURST waits, then every reply at once: answered 2xx within SlickText's 5 s,
-//      and the time until all resumed; the same for n8n's Wait node and its resume URLs.
+//      and the time until all resumed; the same for n8n's Wait node and its resume URLs, and as many
+//      requests at once to n8n's Webhook node.
 // The open waits of A-C are rows put into the table through n8n's API (an ordinary event reads none of
 // them, a registration counts them); D and E use real waiting executions. Prints markdown tables.
 //
@@ -244,6 +245,12 @@ async function main() {
 		const resumes = await Promise.all(urls.map((url) => post(url, '{}')));
 		await waitUntil('every Wait node', () => count(WF.theirs.id, 'success') >= theirBefore + BURST, 600_000);
 		out.burstTheirs = { within5s: resumes.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(resumes.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: resumes.filter((r) => r.status !== 200).length };
+		// n8n's Webhook node, as many requests at once: what the issue's target compares with (it starts a run each).
+		const plainBefore = count(WF.plain.id, 'success');
+		t0 = Date.now();
+		const plain = await Promise.all(numbers.map(() => post(`${proxy}/webhook/${WF.plain.id}-start`, '{}')));
+		await waitUntil('every Webhook-node run', () => count(WF.plain.id, 'success') >= plainBefore + BURST, 600_000);
+		out.burstPlain = { within5s: plain.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(plain.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: plain.filter((r) => r.status !== 200).length };
 	} finally {
 		await stack.stop();
 		await sandbox.stop();
@@ -272,6 +279,7 @@ function print(r) {
 	console.log('|---|---|---|---|---|');
 	console.log(`| replies to the trigger | ${r.burstOurs.within5s} | ${ms(r.burstOurs.p95)} | ${r.burstOurs.notOk} | ${ms(r.burstOurs.allResumedMs)} |`);
 	console.log(`| n8n's Wait node, resume URLs | ${r.burstTheirs.within5s} | ${ms(r.burstTheirs.p95)} | ${r.burstTheirs.notOk} | ${ms(r.burstTheirs.allResumedMs)} |`);
+	console.log(`| n8n's Webhook node (its runs finished after) | ${r.burstPlain.within5s} | ${ms(r.burstPlain.p95)} | ${r.burstPlain.notOk} | ${ms(r.burstPlain.allResumedMs)} |`);
 }
 
 if (require.main === module) {
