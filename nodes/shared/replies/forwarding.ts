@@ -200,33 +200,23 @@ type Outcome = 'taken' | 'free' | 'unknown';
 /**
  * Hands one reply to the person's waits, oldest first, each claimed for it in the store first (so that
  * a repeat of it in another process goes to none of the others): the first that takes it ends the
- * search (an opt-out goes to every one, each ending as opted out). `keptOf`: the reply's kept row, finished
- * here with the wait that takes it, else by the caller.
+ * search (an opt-out goes to every one, each ending as opted out). `kept`: the reply's kept row, marked
+ * with the first wait that takes it.
  */
-async function handToWaits(
-	ctx: IWebhookFunctions,
-	store: WaitStore,
-	reply: Reply,
-	key: string,
-	waits: WaitEntry[],
-	keptOf: () => Promise<string | undefined>,
-): Promise<{ outcome: Outcome; kept: string | undefined }> {
+async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[], kept: KeptRow): Promise<Outcome> {
 	let taken = false;
-	// Asked for only when needed (the reply is being kept meanwhile); finished with the first wait that takes it.
-	let finished = false;
-	const left = async () => (finished ? undefined : await keptOf());
 	for (const wait of waits) {
 		const claim = await store.claim(wait, key, Date.now());
 		if (claim === 'other') continue;
 		// A repeat of a reply this wait took (found so by the claim, after the person's waits were read).
-		if (claim === 'taken') return { outcome: 'taken', kept: await left() };
+		if (claim === 'taken') return 'taken';
 		const handed = await handTo(ctx, wait, reply, claim === 'same');
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
 		if (handed === 'unknown') {
 			ctx.logger.error('SlickText Trigger: n8n did not take a reply to a waiting workflow for minutes; it goes on as an event');
 			await store.release(wait, key);
-			return { outcome: 'unknown', kept: await left() };
+			return 'unknown';
 		}
 		if (handed === 'declined') {
 			await store.release(wait, key);
@@ -237,12 +227,26 @@ async function handToWaits(
 			await store.gone(wait);
 			continue;
 		}
-		await store.taken(wait, key, Date.now(), await left());
-		finished = true;
+		await store.taken(wait, key, Date.now(), await kept());
 		taken = true;
 		if (!reply.optedOut) break;
 	}
-	return { outcome: taken ? 'taken' : 'free', kept: await left() };
+	return taken ? 'taken' : 'free';
+}
+
+/**
+ * A reply's kept row (shared stores; none in one process), given once: to the mark of the wait that takes
+ * the reply, else to the caller to finish. Asked for only when needed, as the reply is kept meanwhile.
+ */
+type KeptRow = () => Promise<string | undefined>;
+
+function keptOnce(of: () => Promise<string | undefined>): KeptRow {
+	let given = false;
+	return async () => {
+		if (given) return undefined;
+		given = true;
+		return await of();
+	};
 }
 
 /**
@@ -293,13 +297,13 @@ export async function handReplies(
 		return ids;
 	});
 	kept.catch(() => undefined);
-	const keptOf = async (n: number) => (await kept)[n];
+	const finish = async (row: string | undefined) => {
+		if (row !== undefined) await store.finish?.(row);
+	};
 	for (const [n, { index, reply, key, before }] of waited.entries()) {
-		const finish = async (left: string | undefined) => {
-			if (left !== undefined) await store.finish?.(left);
-		};
+		const keptRow = keptOnce(async () => (await kept)[n]);
 		if (!(await hooks.confirm(events[index].json, events[index].name))) {
-			await finish(await keptOf(n));
+			await finish(await keptRow());
 			continue;
 		}
 		// One process: its memory of repeats tells a delivery again from the first; several: the claims do.
@@ -310,15 +314,15 @@ export async function handReplies(
 			}
 			result.claimed.add(index);
 		}
-		const handed = await onePerPerson(`${scope}|${reply.person}`, async () => {
+		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
 			// One process: looked up again in the queue, as a reply of the person handed meanwhile may have taken a
 			// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken').
 			const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
-			return now.takenBefore ? { outcome: 'taken' as const, kept: await keptOf(n) } : await handToWaits(ctx, store, reply, key, now.open, () => keptOf(n));
+			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, keptRow);
 		});
 		// Not taken: it goes out as the trigger's event (which n8n keeps from here), so nothing is left to deliver again.
-		await finish(handed.kept);
-		if (handed.outcome === 'taken' && reply.message) result.done.add(index);
+		await finish(await keptRow());
+		if (outcome === 'taken' && reply.message) result.done.add(index);
 	}
 	await kept;
 	return result;

@@ -206,10 +206,14 @@ export class DataTableWaits implements WaitStore {
 		throw this.refusal(made);
 	}
 
-	private async rows(filter: IDataObject, extra: Record<string, string | number> = {}): Promise<Row[]> {
+	/** One page of rows; `extra`: its size (`limit`) or where it begins (`cursor`). */
+	private async page(filter: IDataObject, extra: Record<string, string | number>): Promise<{ data?: Row[]; nextCursor?: string | null }> {
 		const table = await this.table();
-		const page = (await this.api('GET', `/data-tables/${table}/rows`, undefined, { filter: JSON.stringify(filter), ...extra })) as { data?: Row[] };
-		return page.data ?? [];
+		return (await this.api('GET', `/data-tables/${table}/rows`, undefined, { filter: JSON.stringify(filter), ...extra })) as { data?: Row[]; nextCursor?: string | null };
+	}
+
+	private async rows(filter: IDataObject, extra: Record<string, string | number> = {}): Promise<Row[]> {
+		return (await this.page(filter, extra)).data ?? [];
 	}
 
 	/** A conditional update: the rows it changed (none when the condition no longer held). */
@@ -297,12 +301,10 @@ export class DataTableWaits implements WaitStore {
 	private async rowsOf(persons: string[]): Promise<Row[]> {
 		// One person: the scope in the filter too. Several: n8n's filter is all "and" or all "or".
 		const filter = persons.length === 1 ? where(is('scope', this.scope), is('person', persons[0])) : either(...persons.map((person) => is('person', person)));
-		const table = await this.table();
 		const rows: Row[] = [];
 		let cursor: string | undefined;
 		for (let page = 0; page < MOST_PAGES; page++) {
-			const query = { filter: JSON.stringify(filter), ...(cursor ? { cursor } : { limit: PAGE }) };
-			const answer = (await this.api('GET', `/data-tables/${table}/rows`, undefined, query)) as { data?: Row[]; nextCursor?: string | null };
+			const answer = await this.page(filter, cursor ? { cursor } : { limit: PAGE });
 			rows.push(...(answer.data ?? []));
 			if (!answer.nextCursor) break;
 			cursor = answer.nextCursor;
@@ -367,9 +369,9 @@ export class DataTableWaits implements WaitStore {
 			takenAt: 0,
 			pending: seal(this.access.signingKey, event as unknown as IDataObject),
 		}));
-		const ids = (await this.api('POST', `/data-tables/${table}/rows`, { data, returnType: 'id' })) as Array<{ id: number } | number>;
+		const ids = (await this.api('POST', `/data-tables/${table}/rows`, { data, returnType: 'id' })) as Array<{ id: number }>;
 		if (!Array.isArray(ids) || ids.length !== items.length) throw new NodeOperationError(this.ctx.getNode(), "n8n's API did not say which rows it kept");
-		return ids.map((id) => String(typeof id === 'number' ? id : id.id));
+		return ids.map(({ id }) => String(id));
 	}
 
 	async keep(event: KeptEvent, eventKey: string, now: number): Promise<string> {
