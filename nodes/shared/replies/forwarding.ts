@@ -123,10 +123,10 @@ async function ask(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply): Promi
  * After a post that may have arrived unanswered, "gone" means that post resumed it: taken. So does it
  * when the wait was claimed for this very reply before (`ownClaim`): only this reply was handed to it.
  */
-async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, ownClaim: boolean): Promise<Handed> {
+async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, ownClaim: boolean, turn: Turn): Promise<Handed> {
 	let maybeTaken = ownClaim;
 	for (let attempt = 0; ; attempt++) {
-		const asked = await ask(ctx, wait, reply);
+		const asked = await turn(async () => await ask(ctx, wait, reply));
 		if ('status' in asked) {
 			if (asked.status >= 200 && asked.status < 300) return asked.body.taken === true ? 'taken' : 'declined';
 			// "Running already": the execution may be about to wait (a reply right after its registration, before
@@ -157,6 +157,32 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 		}
 		if (attempt >= handOff.pausesMs.length) return 'unknown';
 		await sleep(handOff.pausesMs[attempt]);
+	}
+}
+
+/**
+ * Calls of a hand-off (a claim, a post to n8n's resume address) under way at once in a process with a
+ * shared store. In a burst the answers to SlickText wait for the reads and the keeping on n8n's main
+ * process, and n8n's webhook processes answer both the replies and the resumes with a few database
+ * connections: hundreds of hand-offs at once put every answer behind them (docs/performance.md). A
+ * reply at a time never waits here; pauses between attempts hold no turn.
+ */
+export const HAND_OFF_CALLS_AT_ONCE = 8;
+let callsUnderWay = 0;
+const turnsWaiting: Array<() => void> = [];
+
+type Turn = <T>(call: () => Promise<T>) => Promise<T>;
+
+async function inTurn<T>(call: () => Promise<T>): Promise<T> {
+	if (callsUnderWay < HAND_OFF_CALLS_AT_ONCE) callsUnderWay++;
+	// The turn is handed on by the call that ends, so the count stays as it is.
+	else await new Promise<void>((resolve) => turnsWaiting.push(resolve));
+	try {
+		return await call();
+	} finally {
+		const next = turnsWaiting.shift();
+		if (next) next();
+		else callsUnderWay--;
 	}
 }
 
@@ -204,13 +230,14 @@ type Outcome = 'taken' | 'free' | 'unknown';
  * with the first wait that takes it.
  */
 async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[], kept: KeptRow): Promise<Outcome> {
+	const turn: Turn = store.sharedClaims ? inTurn : async (call) => await call();
 	let taken = false;
 	for (const wait of waits) {
-		const claim = await store.claim(wait, key, Date.now());
+		const claim = await turn(async () => await store.claim(wait, key, Date.now()));
 		if (claim === 'other') continue;
 		// A repeat of a reply this wait took (found so by the claim, after the person's waits were read).
 		if (claim === 'taken') return 'taken';
-		const handed = await handTo(ctx, wait, reply, claim === 'same');
+		const handed = await handTo(ctx, wait, reply, claim === 'same', turn);
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
 		if (handed === 'unknown') {

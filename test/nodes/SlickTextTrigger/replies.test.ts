@@ -34,6 +34,8 @@ interface Waiting {
 	webhookTarget?: string;
 	/** What each address received, in order. */
 	forwards: Array<{ path: string; body: IDataObject }>;
+	/** The most posts to waiting addresses unanswered at one moment (set to 0 to measure anew). */
+	mostAtOnce: number;
 	/** How each address answers (taken by default); a list is used one entry per post, its last one after that. */
 	answer: Map<string, How | How[]>;
 	close(): Promise<void>;
@@ -57,7 +59,8 @@ async function waitingN8n(): Promise<Waiting> {
 		res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
 		res.end(JSON.stringify({ taken: how === 'taken' }));
 	};
-	const waiting: Partial<Waiting> = {};
+	const waiting: Partial<Waiting> = { mostAtOnce: 0 };
+	let atOnce = 0;
 	const server: Server = createServer((req, res) => {
 		if (req.url?.startsWith('/api/')) return api.handle(req, res);
 		if (req.url?.startsWith('/webhook/') && waiting.webhookTarget) {
@@ -75,6 +78,8 @@ async function waitingN8n(): Promise<Waiting> {
 		req.on('end', () => {
 			const path = new URL(req.url ?? '/', 'http://x').pathname;
 			forwards.push({ path, body: JSON.parse(text || '{}') });
+			waiting.mostAtOnce = Math.max(waiting.mostAtOnce ?? 0, ++atOnce);
+			res.on('close', () => atOnce--);
 			const planned = answer.get(path) ?? 'taken';
 			const how = Array.isArray(planned) ? (planned.length > 1 ? planned.shift()! : planned[0]) : planned;
 			respond(res, how);
@@ -586,6 +591,42 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect(count('POST', '/rows')).toBeLessThan(people.length);
 		expect(rows().filter((r) => String(r.waitId).startsWith('99/') || r.until === -1).filter((r) => Number(r.takenAt) === 0)).toEqual([]);
 		expect(trigger.runs).toEqual([]);
+	});
+
+	it('hands a burst on a few at a time, so that the answers to SlickText do not wait behind the hand-offs; one reply is not held', async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { HAND_OFF_CALLS_AT_ONCE } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/forwarding.js'));
+		const trigger = await tableTrigger();
+		const people = Array.from({ length: 3 * HAND_OFF_CALLS_AT_ONCE }, (_, n) => `+161755502${String(n).padStart(2, '0')}`);
+		for (const [n, person] of people.entries()) {
+			await register(trigger, `98/${n}`, person);
+			n8n.answer.set(`/webhook-waiting/98/${n}`, { delayMs: 300, how: 'taken' });
+		}
+		n8n.mostAtOnce = 0;
+		const started = Date.now();
+		const answers = await Promise.all(
+			people.map(async (person, n) => {
+				const t = text(person, 'yes', 1, 9800 + n);
+				const answer = await postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': t.signature });
+				return { ...answer, ms: Date.now() - started };
+			}),
+		);
+		await trigger.settled();
+		const allTaken = Date.now() - started;
+		expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
+		expect(n8n.forwards.map((f) => f.path).filter((p) => p.startsWith('/webhook-waiting/98/')).sort()).toEqual(people.map((_, n) => `/webhook-waiting/98/${n}`).sort());
+		// A few at once, not all of them; and every answer came before the hand-offs were over (3 rounds of 300 ms).
+		expect(n8n.mostAtOnce).toBeGreaterThanOrEqual(2);
+		expect(n8n.mostAtOnce).toBeLessThanOrEqual(HAND_OFF_CALLS_AT_ONCE);
+		expect(allTaken).toBeGreaterThanOrEqual(900);
+		expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(allTaken - 300);
+		expect(rows().filter((r) => Number(r.takenAt) === 0 && (String(r.waitId).startsWith('98/') || r.until === -1))).toEqual([]);
+		// One reply alone goes at once: its post is the only one.
+		await register(trigger, '98/alone', '+16175550298');
+		n8n.mostAtOnce = 0;
+		expect((await reply(trigger, '+16175550298', 'yes', { id: 9899 })).status).toBe(200);
+		await trigger.settled();
+		expect(n8n.mostAtOnce).toBe(1);
 	});
 
 	it('claims a wait for one reply only: another claimant (another process) gets "other", the same reply "same", a claim left by a stopped process is taken over', async () => {
