@@ -327,30 +327,36 @@ export async function handReplies(
 	const finish = async (row: string | undefined) => {
 		if (row !== undefined) await store.finish?.(row);
 	};
-	for (const [n, { index, reply, key, before }] of waited.entries()) {
-		const keptRow = keptOnce(async () => (await kept)[n]);
-		if (!(await hooks.confirm(events[index].json, events[index].name))) {
-			await finish(await keptRow());
-			continue;
-		}
-		// One process: its memory of repeats tells a delivery again from the first; several: the claims do.
-		if (!store.sharedClaims) {
-			if (!hooks.claim(index)) {
-				result.done.add(index);
+	const handEach = async () => {
+		for (const [n, { index, reply, key, before }] of waited.entries()) {
+			const keptRow = keptOnce(async () => (await kept)[n]);
+			if (!(await hooks.confirm(events[index].json, events[index].name))) {
+				await finish(await keptRow());
 				continue;
 			}
-			result.claimed.add(index);
+			// One process: its memory of repeats tells a delivery again from the first; several: the claims do.
+			if (!store.sharedClaims) {
+				if (!hooks.claim(index)) {
+					result.done.add(index);
+					continue;
+				}
+				result.claimed.add(index);
+			}
+			const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
+				// One process: looked up again in the queue, as a reply of the person handed meanwhile may have taken a
+				// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken').
+				const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
+				return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, keptRow);
+			});
+			// Not taken: it goes out as the trigger's event (which n8n keeps from here), so nothing is left to deliver again.
+			await finish(await keptRow());
+			if (outcome === 'taken' && reply.message) result.done.add(index);
 		}
-		const outcome = await onePerPerson(`${scope}|${reply.person}`, async () => {
-			// One process: looked up again in the queue, as a reply of the person handed meanwhile may have taken a
-			// wait. Several: the claims already say so (a wait another reply took is 'other', this one's 'taken').
-			const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
-			return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, keptRow);
-		});
-		// Not taken: it goes out as the trigger's event (which n8n keeps from here), so nothing is left to deliver again.
-		await finish(await keptRow());
-		if (outcome === 'taken' && reply.message) result.done.add(index);
-	}
+	};
+	const work = handEach();
+	// Held while they wait for their turn or for n8n, so that no other process delivers them again meanwhile.
+	if (store.holdWhile) void kept.then((ids) => store.holdWhile?.(ids, work), () => undefined);
+	await work;
 	await kept;
 	return result;
 }

@@ -494,6 +494,16 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 	const { seal } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/inDataTable.js'));
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { readDelivery } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/events.js'));
+	// A store of the table as a process of the trigger opens it, outside a request.
+	const storeOf = (scope: string) => {
+		const ctx = { helpers: { httpRequest: async (o: { method: string; url: string; headers: IDataObject; body?: unknown }) => {
+			const res = await fetch(o.url, { method: o.method, headers: { ...(o.headers as Record<string, string>), 'content-type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+			const text = await res.text();
+			return { statusCode: res.status, body: text ? JSON.parse(text) : undefined };
+		} }, getNode: () => ({}) };
+		return new DataTableWaits(ctx, scope, { origin: n8n.base, apiKey: n8n.api.apiKey, signingKey: LEGACY_KEY });
+	};
+	const pause = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 	const sweepAfter = sweeping.afterMs;
 	beforeAll(() => (sweeping.afterMs = 200));
 	afterAll(() => (sweeping.afterMs = sweepAfter));
@@ -629,17 +639,50 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect(n8n.mostAtOnce).toBe(1);
 	});
 
+	it('holds a kept reply while this process still hands it on, so that no other process delivers it again; a hand-off that failed lets it go', async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { holding } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/store.js'));
+		const everyMs = holding.everyMs;
+		holding.everyMs = 100;
+		try {
+			const trigger = await tableTrigger();
+			await register(trigger, '94/n1', '+16175550094');
+			n8n.answer.set('/webhook-waiting/94/n1', { delayMs: 1000, how: 'taken' });
+			const rowsBefore = rows().length;
+			const t = text('+16175550094', 'yes', 1, 940);
+			expect((await postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': t.signature })).status).toBe(200);
+			const kept = rows().slice(rowsBefore).find((r) => r.until === -1)!;
+			const keptAt = Number(kept.claimedAt);
+			await pause(500);
+			// n8n has not taken it yet: the row says the reply is still under way.
+			expect(Number(kept.takenAt)).toBe(0);
+			expect(Number(kept.claimedAt)).toBeGreaterThan(keptAt);
+			await trigger.settled();
+			expect(Number(kept.takenAt)).toBeGreaterThan(0);
+			// A hand-off whose work failed is let go: its row keeps its time, for another process to deliver again.
+			const left = { ...kept, id: 94_000, takenAt: 0, claimedAt: 1 };
+			rows().push(left);
+			let fail: (error: Error) => void = () => undefined;
+			const work = new Promise((_, reject) => (fail = reject));
+			work.catch(() => undefined);
+			storeOf(String(kept.scope)).holdWhile(['94000'], work);
+			await pause(300);
+			expect(Number(left.claimedAt)).toBeGreaterThan(1);
+			fail(new Error("n8n's API refused the claim"));
+			await pause(200);
+			const heldLast = left.claimedAt;
+			await pause(300);
+			expect(left.claimedAt).toBe(heldLast);
+		} finally {
+			holding.everyMs = everyMs;
+		}
+	});
+
 	it('claims a wait for one reply only: another claimant (another process) gets "other", the same reply "same", a claim left by a stopped process is taken over', async () => {
 		const trigger = await tableTrigger();
 		await register(trigger, '93/n1', '+16175550093');
-		const ctx = { helpers: { httpRequest: async (o: { method: string; url: string; headers: IDataObject; body?: unknown }) => {
-			const res = await fetch(o.url, { method: o.method, headers: { ...(o.headers as Record<string, string>), 'content-type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
-			const text = await res.text();
-			return { statusCode: res.status, body: text ? JSON.parse(text) : undefined };
-		} }, getNode: () => ({}) };
-		const access = { origin: n8n.base, apiKey: n8n.api.apiKey, signingKey: LEGACY_KEY };
 		const scope = rows()[0].scope;
-		const [a, b] = [new DataTableWaits(ctx, scope, access), new DataTableWaits(ctx, scope, access)];
+		const [a, b] = [storeOf(scope), storeOf(scope)];
 		const [wait] = (await a.find('+16175550093', 'k1', Date.now())).open;
 		expect(wait.resumeUrl).toBe(`${n8n.base}/webhook-waiting/93/n1?signature=abc`);
 		const claims = await Promise.all([a.claim(wait, 'k1', Date.now()), b.claim(wait, 'k2', Date.now())]);

@@ -19,7 +19,7 @@
  * so only a trigger with the same SlickText credential can read them.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { NodeOperationError, type IDataObject, type IHttpRequestMethods, type IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep, type IDataObject, type IHttpRequestMethods, type IWebhookFunctions } from 'n8n-workflow';
 
 import type { Registration } from '../protocol';
 import { Batches } from './batches';
@@ -27,6 +27,7 @@ import {
 	CLAIM_HOLD_MS,
 	digest,
 	expired,
+	holding,
 	MAX_WAITS,
 	MAX_WAITS_PER_PERSON,
 	TAKEN_KEEP_MS,
@@ -106,6 +107,9 @@ interface TableBatches {
 	keep: Batches<{ event: KeptEvent; eventKey: string; now: number }, string>;
 	/** Rows marked taken (waits that took a reply, kept replies finished with them). */
 	taken: Batches<number, void>;
+	/** Kept replies this process is handing on (each with the requests handing it), and whether a loop holds them. */
+	held: Map<number, number>;
+	holding: boolean;
 }
 const batches = new Map<string, TableBatches>();
 
@@ -291,6 +295,8 @@ export class DataTableWaits implements WaitStore {
 					await this.update(either(...ids.map((id) => is('id', id))), { takenAt: Date.now(), pending: '' });
 					return ids.map(() => undefined);
 				}, MOST_IN_BATCH),
+				held: new Map(),
+				holding: false,
 			};
 			batches.set(key, found);
 		}
@@ -376,6 +382,39 @@ export class DataTableWaits implements WaitStore {
 
 	async keep(event: KeptEvent, eventKey: string, now: number): Promise<string> {
 		return await this.batches().keep.do({ event, eventKey, now });
+	}
+
+	holdWhile(kept: string[], work: Promise<unknown>): void {
+		const table = this.batches();
+		const ids = kept.map(Number);
+		for (const id of ids) table.held.set(id, (table.held.get(id) ?? 0) + 1);
+		const letGo = () => {
+			for (const id of ids) {
+				const left = (table.held.get(id) ?? 1) - 1;
+				if (left > 0) table.held.set(id, left);
+				else table.held.delete(id);
+			}
+		};
+		// Let go when the work ends, however: a hand-off that failed leaves its reply to another process.
+		work.then(letGo, letGo);
+		if (table.holding) return;
+		table.holding = true;
+		void (async () => {
+			// Ends once nothing is held: the last work's end lets go of its replies.
+			while (table.held.size > 0) {
+				await sleep(holding.everyMs);
+				if (table.held.size > 0) await this.hold([...table.held.keys()]).catch(() => undefined);
+			}
+			table.holding = false;
+		})();
+	}
+
+	/** Kept replies still under way in this process: their time set anew, so that `unfinished` passes them by. */
+	private async hold(ids: number[]): Promise<void> {
+		const now = Date.now();
+		for (let i = 0; i < ids.length; i += MOST_IN_BATCH) {
+			await this.update(either(...ids.slice(i, i + MOST_IN_BATCH).map((id) => is('id', id))), { claimedAt: now });
+		}
 	}
 
 	async finish(kept: string): Promise<void> {

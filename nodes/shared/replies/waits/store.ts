@@ -94,14 +94,22 @@ export interface WaitStore {
 	/** The kept reply went nowhere (no wait took it): it goes out as the trigger's event, or was a repeat. */
 	finish?(kept: string): Promise<void>;
 	/**
+	 * Kept replies this process is still handing on, until `work` settles: said to the store now and then
+	 * (HOLD_EVERY_MS), so that `unfinished` gives them to no other process while this one is alive. Shared
+	 * stores only.
+	 */
+	holdWhile?(kept: string[], work: Promise<unknown>): void;
+	/**
 	 * The replies kept for longer than UNFINISHED_AFTER_MS and not finished (their process stopped), each
 	 * handed to one caller only: to deliver to the trigger again, then `finish` it. Shared stores only.
 	 */
 	unfinished?(now: number): Promise<Array<{ kept: string; event: KeptEvent }>>;
 }
 
-/** A kept reply not taken or finished within this long is delivered to the trigger again. */
+/** A kept reply not taken or finished, nor held by its process, within this long is delivered to the trigger again. */
 export const UNFINISHED_AFTER_MS = 30_000;
+/** How often a process holds the kept replies it is still handing on (well within UNFINISHED_AFTER_MS); tests shorten it. */
+export const holding = { everyMs: UNFINISHED_AFTER_MS / 3 };
 
 /** Whether a wait is past its time limit, or open for longer than any wait may be. */
 export function expired(wait: { since: number; until: number }, now: number): boolean {
