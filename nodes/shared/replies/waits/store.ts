@@ -95,7 +95,7 @@ export interface WaitStore {
 	finish?(kept: string): Promise<void>;
 	/**
 	 * Kept replies this process is still handing on, until `work` settles: said to the store now and then
-	 * (HOLD_EVERY_MS), so that `unfinished` gives them to no other process while this one is alive. Shared
+	 * (`holding.everyMs`), so that `unfinished` gives them to no other process while this one is alive. Shared
 	 * stores only.
 	 */
 	holdWhile?(kept: string[], work: Promise<unknown>): void;
