@@ -72,6 +72,10 @@ async function main() {
 	}
 	const passed = results.filter((r) => r.ok).length;
 	const failed = results.length - passed;
+	// Again at the end: CI keeps only the head and the tail of a long log, and a failure printed in the middle is cut out.
+	for (const r of results.filter((r) => !r.ok)) {
+		console.log(`\nFAIL  ${r.name}\n      ${String(r.error && r.error.stack ? r.error.stack : r.error).split('\n').slice(0, 4).join('\n      ')}`);
+	}
 	console.log(`\n${passed} passed, ${failed} failed`);
 	process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
