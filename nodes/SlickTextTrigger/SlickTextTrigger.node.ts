@@ -22,7 +22,7 @@ import { acceptRegistration, type TriggerTrust } from '../shared/replies/forward
 import { isRegistration } from '../shared/replies/protocol';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
-import { UNFINISHED_AFTER_MS, type WaitStore } from '../shared/replies/waits/store';
+import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/replies/waits/store';
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
@@ -123,16 +123,21 @@ function waitsOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataO
 	return new DataTableWaits(ctx, memoryScope(ctx), { origin, apiKey, signingKey: signingKeyOf(platform, credentials) });
 }
 
-/** Trigger nodes whose unfinished replies this process will look for (one sweep pending per node). */
+/** Trigger nodes whose unfinished replies this process is looking for (one look at a time per node). */
 const sweeps = new Set<string>();
-/** When a process looks for unfinished replies after a request; an object, so that tests can shorten it. */
-export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000 };
+/**
+ * When a process looks for unfinished replies after a request, and again while kept replies are not
+ * finished, at most `mostLooks` times in a row (a hand-off may take minutes; a reply that cannot be
+ * delivered again is not looked for forever). An object, so that tests can shorten it.
+ */
+export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000, mostLooks: 20 };
 
 /**
  * Several webhook processes: a reply kept by a process that stopped before handing it on is delivered
  * to the trigger again, as SlickText would have delivered it had it not been answered (the store keeps
  * its event). Each process that takes the trigger's requests looks for such replies UNFINISHED_AFTER_MS
- * after a request (n8n gives a webhook node no timer of its own), so no further event is needed.
+ * after a request (n8n gives a webhook node no timer of its own), and looks again while any kept reply
+ * is not finished: a reply kept after a look began is found by a later one, though no request comes.
  */
 async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<void> {
 	const scope = memoryScope(ctx);
@@ -141,35 +146,45 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 	// Only the data table's kept replies outlive their process.
 	if (String(credentials?.n8nApiKey ?? '').trim() === '') return;
 	sweeps.add(scope);
-	void sleep(sweeping.afterMs)
-		.then(async () => {
-			const store = waitsOf(ctx, platform, credentials);
-			const url = ctx.getNodeWebhookUrl('default');
-			if (!store.unfinished || !url) return;
-			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
-			for (const { kept, event } of await store.unfinished(Date.now())) {
-				const data = JSON.stringify(event.json);
-				const answer = (await ctx.helpers.httpRequest({
-					method: 'POST',
-					url,
-					...(platform === 'legacy'
-						? {
-								body: new URLSearchParams({ data }).toString(),
-								headers: {
-									'Content-Type': 'application/x-www-form-urlencoded',
-									...(secret !== '' ? { 'X-Slicktext-Signature': createHmac('md5', secret).update(data).digest('hex') } : {}),
-								},
-							}
-						: { body: event.json, json: true }),
-					ignoreHttpStatusErrors: true,
-					returnFullResponse: true,
-					timeout: 30_000,
-				})) as { statusCode: number };
+	const store = waitsOf(ctx, platform, credentials);
+	const url = ctx.getNodeWebhookUrl('default');
+	const unfinished = store.unfinished?.bind(store);
+	if (!unfinished || !url) {
+		sweeps.delete(scope);
+		return;
+	}
+	const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
+	const redeliver = async (event: KeptEvent): Promise<boolean> => {
+		const data = JSON.stringify(event.json);
+		const answer = (await ctx.helpers.httpRequest({
+			method: 'POST',
+			url,
+			...(platform === 'legacy'
+				? {
+						body: new URLSearchParams({ data }).toString(),
+						headers: {
+							'Content-Type': 'application/x-www-form-urlencoded',
+							...(secret !== '' ? { 'X-Slicktext-Signature': createHmac('md5', secret).update(data).digest('hex') } : {}),
+						},
+					}
+				: { body: event.json, json: true }),
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+			timeout: 30_000,
+		})) as { statusCode: number };
+		return answer.statusCode >= 200 && answer.statusCode < 300;
+	};
+	void (async () => {
+		for (let look = 0; look < sweeping.mostLooks; look++) {
+			await sleep(sweeping.afterMs);
+			for (const { kept, event } of await unfinished(Date.now())) {
 				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else it is
 				// left, and looked for again.
-				if (answer.statusCode >= 200 && answer.statusCode < 300) await store.finish?.(kept);
+				if (await redeliver(event)) await store.finish?.(kept);
 			}
-		})
+			if (!(await store.anyUnfinished?.())) return;
+		}
+	})()
 		.catch((error: Error) => ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again', { error: error.message }))
 		.finally(() => sweeps.delete(scope));
 }

@@ -472,7 +472,7 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { DataTableWaits, TABLE_NAME } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/inDataTable.js'));
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { CLAIM_HOLD_MS, MAX_WAITS, digest } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/store.js'));
+	const { CLAIM_HOLD_MS, MAX_WAITS, UNFINISHED_AFTER_MS, digest } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/waits/store.js'));
 
 	let tableTriggers = 0;
 	const tableTrigger = async (extra: IDataObject = {}, apiKey = n8n.api.apiKey) =>
@@ -563,8 +563,10 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		const t = text('+16175550097', 'yes', 1, 960);
 		const answered = await postForm(trigger.url, { data: t.data }, { 'X-Slicktext-Signature': t.signature });
 		expect(answered.status).toBe(200);
-		// The process's look for unfinished replies (a moment after any request) is not this reply's.
-		const own = () => n8n.api.calls.slice(before).filter((c) => !String(c.query.filter ?? '').includes('claimedAt'));
+		// The process's looks for unfinished replies (a moment after any request, and again while a kept reply is
+		// not finished) are not this reply's: they read by `claimedAt`, or the kept rows (`until` -1) alone.
+		const look = (filter: string) => filter.includes('claimedAt') || (filter.includes('"value":-1') && !filter.includes('person'));
+		const own = () => n8n.api.calls.slice(before).filter((c) => !look(String(c.query.filter ?? '')));
 		const atAnswer = own().map((c) => c.method);
 		await trigger.settled();
 		expect(n8n.forwards.map((f) => f.path)).toContain('/webhook-waiting/96/n1');
@@ -727,6 +729,31 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await new Promise((r) => setTimeout(r, 50));
 		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 		expect(Number(rows().find((r) => r.id === 95_000)!.takenAt)).toBeGreaterThan(0);
+	});
+
+	it('looks again while a kept reply is unfinished: one left by a stopped process too recently for the first look is delivered again by a later one, though no request comes', async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		await register(trigger, '89/n1', '+16175550089');
+		const row = rows().find((r) => r.person === '+16175550089')!;
+		// A process kept and claimed the reply and stopped: it is due 600 ms from now, after this process's first look.
+		const t = text('+16175550089', 'running late', 1, 890);
+		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+		const then = Date.now() - UNFINISHED_AFTER_MS + 600;
+		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+		const keptRow = { id: 89_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0 };
+		rows().push({ ...keptRow, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+		const forwardsBefore = n8n.forwards.length;
+		// The last request: the look it starts (200 ms later here) finds the reply not due yet.
+		await register(trigger, '89/n2', '+16175550088');
+		const started = Date.now();
+		while (n8n.forwards.length === forwardsBefore && Date.now() - started < 5000) await pause(50);
+		await trigger.settled();
+		expect(n8n.forwards.slice(forwardsBefore).map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/89/n1', 'running late']]);
+		const settled = Date.now();
+		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await pause(50);
+		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
+		expect(trigger.runs).toEqual([]);
 	});
 
 	it('refuses a new wait past the bounds, counting open rows only; a key n8n refuses fails the registration with what n8n said', async () => {

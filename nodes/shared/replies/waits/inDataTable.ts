@@ -436,6 +436,10 @@ export class DataTableWaits implements WaitStore {
 		return found;
 	}
 
+	async anyUnfinished(): Promise<boolean> {
+		return (await this.rows(where(is('scope', this.scope), is('until', KEPT), is('takenAt', 0)), { limit: 1 })).length > 0;
+	}
+
 	async gone(entry: WaitEntry): Promise<void> {
 		await this.remove(where(is('id', Number(entry.id))));
 	}

@@ -104,6 +104,8 @@ export interface WaitStore {
 	 * handed to one caller only: to deliver to the trigger again, then `finish` it. Shared stores only.
 	 */
 	unfinished?(now: number): Promise<Array<{ kept: string; event: KeptEvent }>>;
+	/** Whether any kept reply is not finished yet (under way in a process, or left by one that stopped). Shared stores only. */
+	anyUnfinished?(): Promise<boolean>;
 }
 
 /** A kept reply not taken or finished, nor held by its process, within this long is delivered to the trigger again. */
