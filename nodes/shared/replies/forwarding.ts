@@ -116,6 +116,11 @@ async function ask(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply): Promi
 	}
 }
 
+/** Runs a call of a hand-off: in turn with the process's others (a shared store), or at once. */
+type Turn = <T>(call: () => Promise<T>) => Promise<T>;
+
+const atOnce: Turn = async (call) => await call();
+
 /**
  * Hands the reply to one wait, asking again while n8n cannot answer. n8n marks the execution running
  * only if it still waits, in one database update, and says "taken" only then (waiting.ts): so "taken"
@@ -171,7 +176,6 @@ export const HAND_OFF_CALLS_AT_ONCE = 8;
 let callsUnderWay = 0;
 const turnsWaiting: Array<() => void> = [];
 
-type Turn = <T>(call: () => Promise<T>) => Promise<T>;
 
 async function inTurn<T>(call: () => Promise<T>): Promise<T> {
 	if (callsUnderWay < HAND_OFF_CALLS_AT_ONCE) callsUnderWay++;
@@ -230,7 +234,7 @@ type Outcome = 'taken' | 'free' | 'unknown';
  * with the first wait that takes it.
  */
 async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[], kept: KeptRow): Promise<Outcome> {
-	const turn: Turn = store.sharedClaims ? inTurn : async (call) => await call();
+	const turn: Turn = store.sharedClaims ? inTurn : atOnce;
 	let taken = false;
 	for (const wait of waits) {
 		const claim = await turn(async () => await store.claim(wait, key, Date.now()));
@@ -355,7 +359,8 @@ export async function handReplies(
 	};
 	const work = handEach();
 	// Held while they wait for their turn or for n8n, so that no other process delivers them again meanwhile.
-	if (store.holdWhile) void kept.then((ids) => store.holdWhile?.(ids, work), () => undefined);
+	const holdWhile = store.holdWhile?.bind(store);
+	if (holdWhile) void kept.then((ids) => holdWhile(ids, work), () => undefined);
 	await work;
 	await kept;
 	return result;
