@@ -19,7 +19,8 @@ import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, S
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
-import { isRegistration } from '../shared/replies/protocol';
+import { isRegistration, replyOf } from '../shared/replies/protocol';
+import { TRIGGER_URL_FIELD } from '../shared/replies/waiting';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
 import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/replies/waits/store';
@@ -94,7 +95,7 @@ function memoryScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 }
 
 /** The trigger's credential of the platform, when it has one. */
-async function credentialOf(ctx: IWebhookFunctions, platform: Platform): Promise<IDataObject | undefined> {
+async function credentialOf(ctx: IWebhookFunctions | IExecuteFunctions, platform: Platform): Promise<IDataObject | undefined> {
 	const type = CREDENTIAL_TYPE[platform];
 	return ctx.getNode().credentials?.[type] ? ((await ctx.getCredentials(type)) as IDataObject) : undefined;
 }
@@ -117,10 +118,50 @@ async function trustOf(ctx: IWebhookFunctions, platform: Platform, credentials: 
 function waitsOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataObject | undefined): WaitStore & { stored?(resumeUrl: string): boolean } {
 	const apiKey = String(credentials?.n8nApiKey ?? '').trim();
 	if (apiKey === '') return new StaticDataWaits(memoryScope(ctx), ctx.getWorkflowStaticData('node'));
-	// <n8n>/<webhook path>/<webhook id>/webhook
-	const url = new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid');
-	const origin = `${url.origin}${url.pathname.split('/').slice(0, -3).join('/')}`;
+	const origin = apiOriginOf(ctx.getNodeWebhookUrl('default') ?? 'http://invalid');
 	return new DataTableWaits(ctx, memoryScope(ctx), { origin, apiKey, signingKey: signingKeyOf(platform, credentials) });
+}
+
+/** n8n's address under a trigger's Production URL (<n8n>/<webhook path>/<webhook id>/<path>). */
+function apiOriginOf(webhookUrl: string): string {
+	const url = new URL(webhookUrl);
+	return `${url.origin}${url.pathname.split('/').slice(0, -3).join('/')}`;
+}
+
+/**
+ * Where a run of the trigger finishes the kept rows of its replies: the data table, reached under the
+ * trigger's Production URL that the credential holds for waiting nodes (a run has no webhook URL of its
+ * own). Undefined when the credential has no n8n API key or that URL: the webhook finishes them then.
+ */
+function keptFinishedInRun(credentials: IDataObject | undefined): { origin: string; apiKey: string } | undefined {
+	const apiKey = String(credentials?.n8nApiKey ?? '').trim();
+	const triggerUrl = String(credentials?.[TRIGGER_URL_FIELD] ?? '').trim();
+	if (apiKey === '' || !/^https?:\/\/\S+$/.test(triggerUrl)) return undefined;
+	return { origin: apiOriginOf(triggerUrl), apiKey };
+}
+
+/**
+ * A run's replies kept in the data table (their webhook left the rows to it, RepliesHanded.kept) are
+ * finished as the run begins: n8n holds the run from here, so the reply can no longer be lost, and a
+ * delivery again (its process stopped before the run began) is dropped as a repeat. A failure only logs:
+ * the reply is then delivered again, and dropped so.
+ */
+async function finishKeptReplies(ctx: IExecuteFunctions, platform: Platform, items: INodeExecutionData[]): Promise<void> {
+	const keys = items
+		.filter(({ json }) => replyOf(platform, String((platform === 'legacy' ? json.Event : json.name) ?? ''), json) !== undefined)
+		.map(({ json }) => json.eventKey)
+		.filter((key): key is string => typeof key === 'string');
+	if (keys.length === 0) return;
+	const credentials = await credentialOf(ctx, platform);
+	const access = keptFinishedInRun(credentials);
+	if (!access) return;
+	try {
+		await new DataTableWaits(ctx, memoryScope(ctx), { ...access, signingKey: signingKeyOf(platform, credentials) }).finishKeys(keys);
+	} catch (error) {
+		ctx.logger.warn('SlickText Trigger: could not finish the kept replies of this run; they will be delivered again and dropped as repeats', {
+			error: (error as Error).message,
+		});
+	}
 }
 
 /** Trigger nodes whose unfinished replies this process is looking for (one look at a time per node). */
@@ -308,17 +349,23 @@ export class SlickTextTrigger implements INodeType {
 			delivery.events,
 			secret !== '',
 		);
+		// The kept replies that go out finish in their run (execute below), when it can reach the data table.
+		const runFinishesKept = replies.kept.size > 0 && keptFinishedInRun(await credentialOf(this, platform)) !== undefined;
 		// Once SlickText has its answer, whatever follows starts a run or nothing, and answers nothing.
-		const finish = (result: IWebhookResponseData): IWebhookResponseData =>
-			replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;
-		if (replies.events.length === 0) return finish(acknowledge('A waiting workflow took the reply; nothing started'));
+		// `goingOut`: the keys (as delivered) of the events the run gets.
+		const finish = async (result: IWebhookResponseData, goingOut: string[] = []): Promise<IWebhookResponseData> => {
+			const out = new Set(runFinishesKept ? goingOut : []);
+			await replies.finishKept([...replies.kept].filter(([event]) => !out.has(event.key)).map(([, row]) => row));
+			return replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;
+		};
+		if (replies.events.length === 0) return await finish(acknowledge('A waiting workflow took the reply; nothing started'));
 
 		const eventsField = platform === 'legacy' ? 'legacyEvents' : 'events';
 		const selected = this.getNodeParameter(eventsField, []) as string[];
 		let events = replies.events.filter((event) => isSelected(selected, event.name));
 		if (events.length === 0) {
 			const names = replies.events.map((event) => event.name).join(', ');
-			return finish(acknowledge(`Event ${names} is not selected in the trigger; nothing started`));
+			return await finish(acknowledge(`Event ${names} is not selected in the trigger; nothing started`));
 		}
 
 		// Confirm Events: only the checks that need no request happen here, so the answer never waits for
@@ -330,7 +377,7 @@ export class SlickTextTrigger implements INodeType {
 				if (reason !== undefined) reasons.push(reason);
 				return reason === undefined;
 			});
-			if (events.length === 0) return finish(acknowledge(`Cannot be confirmed with SlickText (${reasons.join('; ')}); nothing started`));
+			if (events.length === 0) return await finish(acknowledge(`Cannot be confirmed with SlickText (${reasons.join('; ')}); nothing started`));
 			// Keyed by what the check compares too, so a forged event with a real event's ID cannot block it.
 			events = events.map((event) => ({ ...event, key: confirmedKey(event), plainKey: event.key, claimed: replies.claimed.has(event) }));
 		}
@@ -352,15 +399,14 @@ export class SlickTextTrigger implements INodeType {
 			);
 			const kept = new Set(claimNew(scope, fresh, now, stored));
 			events = events.filter((event) => claimed(event) || kept.has(event));
-			if (events.length === 0) return finish(acknowledge('Repeated delivery: already received; nothing started'));
+			if (events.length === 0) return await finish(acknowledge('Repeated delivery: already received; nothing started'));
 		}
 
 		// The key goes out with the event ({{ $json.eventKey }}), for workflows that want their own checks.
-		return finish({
-			workflowData: [
-				this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject)),
-			],
-		});
+		return await finish(
+			{ workflowData: [this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject))] },
+			events.map((event) => String('plainKey' in event ? event.plainKey : event.key)),
+		);
 	}
 
 	/**
@@ -381,6 +427,7 @@ export class SlickTextTrigger implements INodeType {
 		let items = this.getInputData();
 		if (items.length === 0) return [items];
 		const platform = platformOf(this);
+		if (this.getMode() !== 'manual') await finishKeptReplies(this, platform, items);
 		if (platform === 'current' && (this.getNodeParameter('confirmEvents', 0, false) as boolean)) {
 			// First, so that an event whose check failed is recorded nowhere: retrying the execution checks it again.
 			items = await confirmInRun(this, items);

@@ -20,6 +20,10 @@ export interface AfterReplies {
 	claimed: Set<ReceivedEvent>;
 	/** Whether the webhook has answered SlickText already. */
 	answered: boolean;
+	/** Of those, the replies kept in a shared store, with their rows (forwarding.ts RepliesHanded.kept). */
+	kept: Map<ReceivedEvent, string>;
+	/** Finishes kept rows: of replies that start no run (the run of one that does finishes its own). */
+	finishKept(rows: string[]): Promise<void>;
 }
 
 /** The empty 200 the trigger answers every accepted delivery with, sent before waits are asked. */
@@ -38,13 +42,22 @@ export async function resumeWaitingWorkflows(
 	events: ReceivedEvent[],
 	signed: boolean,
 ): Promise<AfterReplies> {
-	const after: AfterReplies = { events, claimed: new Set(), answered: false };
+	let opened: Promise<WaitStore> | undefined;
+	const after: AfterReplies = {
+		events,
+		claimed: new Set(),
+		answered: false,
+		kept: new Map(),
+		finishKept: async (rows) => {
+			const finish = opened && rows.length > 0 ? (await opened).finish?.bind(await opened) : undefined;
+			if (finish) await Promise.all(rows.map(async (row) => await finish(row)));
+		},
+	};
 	if (ctx.getMode() === 'manual') return after;
 	const confirm = platform === 'current' && (ctx.getNodeParameter('confirmEvents', false) as boolean);
 	const remember = ctx.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const keyOf = (event: ReceivedEvent) => (confirm ? confirmedKey(event) : event.key);
-	let opened: Promise<WaitStore> | undefined;
 	const result = await handReplies(ctx, platform, () => (opened ??= store()), scope, events, {
 		// A reply is verified when SlickText's signature was checked, or SlickText confirmed it (below).
 		verified: platform === 'legacy' ? signed : confirm,
@@ -75,5 +88,6 @@ export async function resumeWaitingWorkflows(
 	if (remember && taken.length > 0) recordForRestart(scope, staticData as IDataObject, taken, Date.now());
 	after.events = events.filter((_, index) => !result.done.has(index));
 	after.claimed = new Set([...result.claimed].filter((index) => !result.done.has(index)).map((index) => events[index]));
+	after.kept = new Map([...result.kept].map(([index, row]) => [events[index], row]));
 	return after;
 }

@@ -223,6 +223,12 @@ export interface RepliesHanded {
 	done: Set<number>;
 	/** Events claimed here, so that the trigger does not take them for repeats of themselves. */
 	claimed: Set<number>;
+	/**
+	 * The kept rows of replies no wait took (shared stores), left unfinished: such a reply goes on as the
+	 * trigger's event, and only n8n's run of it may finish its row (finished before the run exists, a reply
+	 * whose process stops in between would be lost). The trigger finishes the rows of events that start no run.
+	 */
+	kept: Map<number, string>;
 }
 
 type Outcome = 'taken' | 'free' | 'unknown';
@@ -299,7 +305,7 @@ export async function handReplies(
 	events: Array<{ name: string; json: IDataObject }>,
 	hooks: ReplyHooks,
 ): Promise<RepliesHanded> {
-	const result: RepliesHanded = { done: new Set(), claimed: new Set() };
+	const result: RepliesHanded = { done: new Set(), claimed: new Set(), kept: new Map() };
 	const replies: Array<{ index: number; reply: Reply; key: string }> = [];
 	for (const [index, event] of events.entries()) {
 		const found = replyOf(platform, event.name, event.json);
@@ -352,9 +358,10 @@ export async function handReplies(
 				const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
 				return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, keptRow);
 			});
-			// Not taken: it goes out as the trigger's event (which n8n keeps from here), so nothing is left to deliver again.
-			await finish(await keptRow());
 			if (outcome === 'taken' && reply.message) result.done.add(index);
+			// Not taken (or an opt-out, which goes on too): its row is left to the trigger (RepliesHanded.kept).
+			const row = await keptRow();
+			if (row !== undefined) result.kept.set(index, row);
 		}
 	};
 	const work = handEach();

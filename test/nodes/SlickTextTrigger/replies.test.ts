@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sign, signingKeyOf } from '../../../nodes/shared/replies/signing';
 import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
 import { postForm, postJson, startWebhookServer, useWebhookServers, type WebhookServer } from '../../helpers/webhook';
+import { runTriggerStep } from './triggerStep';
 
 const SECRET = 'reply-secret';
 const REGISTRATION = 'n8nSlickTextReplyWait';
@@ -729,6 +730,36 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await new Promise((r) => setTimeout(r, 50));
 		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 		expect(Number(rows().find((r) => r.id === 95_000)!.takenAt)).toBeGreaterThan(0);
+	});
+
+	it("leaves the kept row of a reply no wait takes to the run it starts, which finishes it as it begins (a process stopped in between leaves it to be delivered again); one that starts no run is finished at once", async () => {
+		const nodeId = `table-trigger-${++tableTriggers}`;
+		// The waiting nodes' credential: it holds the trigger's Production URL, under which n8n's API answers.
+		const credentials = { slickTextLegacyApi: { ...LEGACY_CREDENTIALS, n8nApiKey: n8n.api.apiKey, replyTriggerUrl: `${n8n.base}/webhook/test-webhook-id/webhook` } };
+		const parameters = { platform: 'legacy', legacyEvents: ['ChatMessageRecieved'] };
+		const trigger = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters, credentials, n8nBase: n8n.base, nodeId });
+		await register(trigger, '88/n1', '+16175550088');
+		n8n.answer.set('/webhook-waiting/88/n1', 'declined');
+		const kept = () => rows().filter((r) => r.until === -1 && r.scope === `test-workflow:${nodeId}`);
+		expect((await reply(trigger, '+16175550088', 'maybe', { id: 880 })).status).toBe(200);
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).Body)).toEqual(['maybe']);
+		// Its webhook is done, and the reply's row is not finished: only the run n8n starts for it may.
+		expect(kept().map((r) => Number(r.takenAt))).toEqual([0]);
+		const before = n8n.api.calls.length;
+		const step = await runTriggerStep({ parameters, credentials, nodeId, items: trigger.runs[0] });
+		expect(step.error).toBeUndefined();
+		expect(step.passed.map((json) => (json.ChatMessage as IDataObject).Body)).toEqual(['maybe']);
+		// One call: the kept rows of this reply's key, finished.
+		expect(n8n.api.calls.slice(before).map((c) => [c.method, c.path.split('/').pop()])).toEqual([['PATCH', 'update']]);
+		expect(kept().map((r) => [Number(r.takenAt) > 0, r.pending, r.claimedBy === digest(String(trigger.runs[0][0].eventKey))])).toEqual([[true, '', true]]);
+
+		// A trigger that takes no replies as events: nothing runs, so the webhook finishes the row itself.
+		const quiet = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: { ...parameters, legacyEvents: ['NewSubscriber'] }, credentials, n8nBase: n8n.base, nodeId: `${nodeId}-quiet` });
+		await register(quiet, '88/n2', '+16175550089');
+		n8n.answer.set('/webhook-waiting/88/n2', 'declined');
+		expect((await reply(quiet, '+16175550089', 'maybe', { id: 881 })).status).toBe(200);
+		expect(quiet.runs).toEqual([]);
+		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 	});
 
 	it('looks again while a kept reply is unfinished: one left by a stopped process too recently for the first look is delivered again by a later one, though no request comes', async () => {

@@ -142,7 +142,7 @@ export class DataTableWaits implements WaitStore {
 	readonly sharedClaims = true;
 
 	constructor(
-		private readonly ctx: Pick<IWebhookFunctions, 'helpers' | 'getNode'>,
+		private readonly ctx: { helpers: Pick<IWebhookFunctions['helpers'], 'httpRequest'>; getNode: IWebhookFunctions['getNode'] },
 		private readonly scope: string,
 		private readonly access: TableAccess,
 	) {}
@@ -419,6 +419,13 @@ export class DataTableWaits implements WaitStore {
 
 	async finish(kept: string): Promise<void> {
 		await this.batches().taken.do(Number(kept));
+	}
+
+	/** Finishes the kept rows of these event keys (a run of the trigger, whose webhook left them to it). */
+	async finishKeys(eventKeys: string[]): Promise<void> {
+		for (const key of new Set(eventKeys)) {
+			await this.update(where(is('scope', this.scope), is('until', KEPT), is('takenAt', 0), is('claimedBy', digest(key))), { takenAt: Date.now(), pending: '' });
+		}
 	}
 
 	async unfinished(now: number): Promise<Array<{ kept: string; event: KeptEvent }>> {
