@@ -27,6 +27,7 @@ import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/r
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
+import { saveAfterTheLast } from './saves';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
 import { confirmedKey, confirmInRun, precheck } from './verification';
@@ -318,8 +319,12 @@ export class SlickTextTrigger implements INodeType {
 		if (isRegistration(body)) {
 			const credentials = await credentialOf(this, platform);
 			const answered = await acceptRegistration(this, platform, waitsOf(this, platform, credentials), await trustOf(this, platform, credentials));
+			// A refusal (answered by the node itself) changes nothing, so n8n saves nothing for it.
+			if (answered.noWebhookResponse === true) return answered;
 			// n8n saves the static data after a registration: the keys of repeats as this process knows them too.
 			keepKeysLive(memoryScope(this), this.getWorkflowStaticData('node'), Date.now());
+			// Once the save before it is done (saves.ts): n8n takes the copy it saves after this returns.
+			await saveAfterTheLast(memoryScope(this), this.getResponseObject() as unknown as Parameters<typeof saveAfterTheLast>[1]);
 			return answered;
 		}
 		if (rawBody === undefined && isEmptyBody(body) && !request.readableEnded) {

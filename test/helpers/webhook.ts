@@ -3,7 +3,7 @@
 // server (n8n 2.41's webhook-helpers.ts, body-parser.ts and live-webhooks.ts): the body is read and parsed
 // as n8n's body parser does (JSON and form bodies become `req.body`, text/plain a string, the bytes stay in
 // `req.rawBody`; broken JSON is a 422 before any node runs), a new Workflow is built for each request from
-// the saved static data, which is saved again afterwards when the node changed it, and the answer is the
+// the saved static data, which is saved again before n8n's answer when the node changed it, and the answer is the
 // node's own (noWebhookResponse) or n8n's (200 with `webhookResponse`, or the onReceived answer).
 import { WebhookContext } from 'n8n-core';
 import type {
@@ -32,6 +32,9 @@ export interface WebhookCall {
 	answeredByNode: boolean;
 	/** An error thrown by webhook(), answered 500 as n8n does. */
 	error?: Error;
+	/** When webhook() returned, and when the answer went out (performance.now()). */
+	returnedAt?: number;
+	answeredAt?: number;
 }
 
 export interface WebhookServer {
@@ -70,6 +73,8 @@ export interface WebhookServerOptions {
 	typeVersion?: number;
 	/** Where this n8n is reached (createAdditionalData): the origin of its webhook and waiting URLs. */
 	n8nBase?: string;
+	/** How long each save of the static data takes to reach the database (n8n's copy is taken before). */
+	saveLatencyMs?: () => number;
 }
 
 let serversStarted = 0;
@@ -176,9 +181,11 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 		const call: WebhookCall = { started: undefined, answeredByNode: false };
 		calls.push(call);
+		res.once('finish', () => (call.answeredAt = performance.now()));
 		let result: IWebhookResponseData;
 		try {
 			result = await nodeType.webhook!.call(context);
+			call.returnedAt = performance.now();
 		} catch (error) {
 			call.error = error as Error;
 			const message = 'Workflow Webhook Error: Workflow could not be started!';
@@ -189,6 +196,13 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		if (result.workflowData !== undefined) {
 			call.started = (result.workflowData[0] ?? []).map((item) => item.json);
 			runs.push(call.started);
+		}
+		// As WorkflowStaticDataService.saveStaticData, before n8n answers: only what the node changed is saved.
+		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (staticData.__dataChanged === true) {
+			const copy = JSON.parse(JSON.stringify(staticData));
+			if (options.saveLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.saveLatencyMs!()));
+			saved = copy;
 		}
 		if (!res.headersSent && !call.answeredByNode) {
 			if (result.workflowData === undefined) {
@@ -209,9 +223,6 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 				}
 			}
 		}
-		// As WorkflowStaticDataService.saveStaticData: only what the node changed is saved.
-		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
-		if (staticData.__dataChanged === true) saved = JSON.parse(JSON.stringify(staticData));
 	}
 
 	const pending = new Set<Promise<void>>();

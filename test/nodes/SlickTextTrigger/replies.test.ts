@@ -181,6 +181,27 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs).toEqual([]);
 	});
 
+	it('saves registrations that come at once one after another: each goes back to n8n, which then saves, only once the one before was answered (saved)', async () => {
+		// Each save takes n8n's copy, then reaches the database 0-30 ms later: at once, a copy taken first could land last.
+		const trigger = await startWebhookServer({
+			type: 'slickTextTrigger',
+			typeVersion: 2,
+			parameters: { platform: 'legacy', legacyEvents: ['NewSubscriber'] },
+			credentials: { slickTextLegacyApi: LEGACY_CREDENTIALS },
+			n8nBase: n8n.base,
+			saveLatencyMs: () => Math.random() * 30,
+		});
+		const people = Array.from({ length: 12 }, (_, n) => `+161755512${String(n).padStart(2, '0')}`);
+		const answers = await Promise.all(people.map(async (person, n) => await register(trigger, `12/${n}`, person)));
+		expect(answers.map((a) => a.status)).toEqual(people.map(() => 200));
+		const saves = trigger.calls.filter((c) => c.returnedAt !== undefined).sort((a, b) => a.returnedAt! - b.returnedAt!);
+		expect(saves).toHaveLength(people.length);
+		const overlapping = saves.filter((c, i) => i > 0 && c.returnedAt! < saves[i - 1].answeredAt!);
+		expect(overlapping).toEqual([]);
+		// Each was saved: n8n's copy holds all twelve.
+		expect(Object.keys((trigger.staticData['node:Node Under Test'] as IDataObject).replyWaits as IDataObject)).toHaveLength(people.length);
+	});
+
 	it('refuses a wait of the other platform, one whose address is not on this n8n, and a malformed one', async () => {
 		const trigger = await legacyTrigger();
 		expect((await register(trigger, '12/n1', '+16175550002', { platform: 'current' })).status).toBe(409);
