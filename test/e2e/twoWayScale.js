@@ -308,6 +308,10 @@ exports.run = async ({ sandbox, check }) => {
 				{ missing: [], doubled: [], extra: [] },
 				`the texts out of the trigger: each "maybe", once (${out.length} out, ${maybes.length} maybes; trigger runs not successful: ${statuses.join(', ') || 'none'})`,
 			);
+			// Each "maybe" kept before SlickText's answer was finished by the run it started (or, delivered again, by the
+			// run that dropped it as a repeat): none is left to be delivered again.
+			const finished = await waitFor(async () => keptReplies('"takenAt" = 0') === 0, 60_000);
+			assert.ok(finished, `kept replies left unfinished: ${keptReplies('"takenAt" = 0')}`);
 		});
 
 		await check(`two-way at scale (issue 45): examples/08 goes on before its deadline once every guest answered, through 2 webhook processes (${EARLY_NUMBERS.length} guests, the deadline ${EARLY_SECONDS} s ahead): the last answer's execution, on a worker, resumes the RSVP`, async () => {
