@@ -187,16 +187,11 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 	const credentials = await credentialOf(ctx, platform);
 	// Only the data table's kept replies outlive their process.
 	if (String(credentials?.n8nApiKey ?? '').trim() === '') return;
-	sweeps.add(scope);
-	const store = waitsOf(ctx, platform, credentials);
 	const url = ctx.getNodeWebhookUrl('default');
-	const unfinished = store.unfinished?.bind(store);
-	if (!unfinished || !url) {
-		sweeps.delete(scope);
-		return;
-	}
-	const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
-	const redeliver = async (event: KeptEvent): Promise<boolean> => {
+	if (!url) return;
+	sweeps.add(scope);
+	// The webhook secret is read in each look, not by the request that starts them.
+	const redeliver = async (event: KeptEvent, secret: string): Promise<boolean> => {
 		const data = JSON.stringify(event.json);
 		const answer = (await ctx.helpers.httpRequest({
 			method: 'POST',
@@ -217,12 +212,14 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		return answer.statusCode >= 200 && answer.statusCode < 300;
 	};
 	void (async () => {
-		for (let look = 0; look < sweeping.mostLooks; look++) {
+		const store = waitsOf(ctx, platform, credentials);
+		for (let look = 0; look < sweeping.mostLooks && store.unfinished; look++) {
 			await sleep(sweeping.afterMs);
-			for (const { kept, event } of await unfinished(Date.now())) {
+			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
+			for (const { kept, event } of await store.unfinished(Date.now())) {
 				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else it is
 				// left, and looked for again.
-				if (await redeliver(event)) await store.finish?.(kept);
+				if (await redeliver(event, secret)) await store.finish?.(kept);
 			}
 			if (!(await store.anyUnfinished?.())) return;
 		}

@@ -49,8 +49,9 @@ export async function resumeWaitingWorkflows(
 		answered: false,
 		kept: new Map(),
 		finishKept: async (rows) => {
-			const finish = opened && rows.length > 0 ? (await opened).finish?.bind(await opened) : undefined;
-			if (finish) await Promise.all(rows.map(async (row) => await finish(row)));
+			if (!opened || rows.length === 0) return;
+			const store = await opened;
+			await Promise.all(rows.map(async (row) => await store.finish?.(row)));
 		},
 	};
 	if (ctx.getMode() === 'manual') return after;

@@ -31,6 +31,11 @@ const suites = (process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : Object.
 
 const results = [];
 
+/** The first `lines` lines of a failure (its message and where), indented by `indent`. */
+function failureLines(error, lines, indent) {
+	return String(error && error.stack ? error.stack : error).split('\n').slice(0, lines).join(`\n${indent}`);
+}
+
 // E2E_CHECK=text runs only the checks whose name holds it (a suite still starts its n8n), while working on one.
 async function check(name, fn) {
 	if (process.env.E2E_CHECK && !name.includes(process.env.E2E_CHECK)) return;
@@ -41,7 +46,7 @@ async function check(name, fn) {
 		console.log(`  ok    ${name} (${Date.now() - started} ms)`);
 	} catch (error) {
 		results.push({ name, ok: false, error });
-		console.log(`  FAIL  ${name}\n        ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n        ')}`);
+		console.log(`  FAIL  ${name}\n        ${failureLines(error, 6, '        ')}`);
 	}
 }
 
@@ -74,7 +79,7 @@ async function main() {
 	const failed = results.length - passed;
 	// Again at the end: CI keeps only the head and the tail of a long log, and a failure printed in the middle is cut out.
 	for (const r of results.filter((r) => !r.ok)) {
-		console.log(`\nFAIL  ${r.name}\n      ${String(r.error && r.error.stack ? r.error.stack : r.error).split('\n').slice(0, 4).join('\n      ')}`);
+		console.log(`\nFAIL  ${r.name}\n      ${failureLines(r.error, 4, '      ')}`);
 	}
 	console.log(`\n${passed} passed, ${failed} failed`);
 	process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -176,7 +176,6 @@ export const HAND_OFF_CALLS_AT_ONCE = 8;
 let callsUnderWay = 0;
 const turnsWaiting: Array<() => void> = [];
 
-
 async function inTurn<T>(call: () => Promise<T>): Promise<T> {
 	if (callsUnderWay < HAND_OFF_CALLS_AT_ONCE) callsUnderWay++;
 	// The turn is handed on by the call that ends, so the count stays as it is.
