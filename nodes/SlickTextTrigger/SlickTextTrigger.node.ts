@@ -27,6 +27,7 @@ import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/r
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
+import { credentialsOnce } from './credentialsOnce';
 import { saveAfterTheLast } from './saves';
 import { properties } from './properties';
 import { signatureMatches } from './signature';
@@ -98,7 +99,7 @@ function memoryScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 /** The trigger's credential of the platform, when it has one. */
 async function credentialOf(ctx: IWebhookFunctions | IExecuteFunctions, platform: Platform): Promise<IDataObject | undefined> {
 	const type = CREDENTIAL_TYPE[platform];
-	return ctx.getNode().credentials?.[type] ? ((await ctx.getCredentials(type)) as IDataObject) : undefined;
+	return ctx.getNode().credentials?.[type] ? await credentialsOnce(ctx, type) : undefined;
 }
 
 /**
@@ -215,7 +216,7 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		const store = waitsOf(ctx, platform, credentials);
 		for (let look = 0; look < sweeping.mostLooks && store.unfinished; look++) {
 			await sleep(sweeping.afterMs);
-			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx) : '';
+			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx, true) : '';
 			for (const { kept, event } of await store.unfinished(Date.now())) {
 				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else it is
 				// left, and looked for again.

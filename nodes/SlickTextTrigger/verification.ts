@@ -11,6 +11,7 @@ import {
 
 import { baseUrlOf, send, wireOf, type HttpContext } from '../shared/transport/request';
 import type { ReceivedEvent } from './events';
+import { credentialsOnce } from './credentialsOnce';
 
 /**
  * "Confirm Events with SlickText" (current platform). SlickText signs nothing on this platform, so a
@@ -233,7 +234,7 @@ export async function confirmInRun(ctx: IExecuteFunctions, items: INodeExecution
 			description: "Choose, in the trigger, the SlickText API credential of the brand whose events come in, or turn 'Confirm Events with SlickText' off.",
 		});
 	}
-	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
+	const credentials = await credentialsOnce(ctx, 'slickTextApi');
 	const scope = scopeOf(credentials);
 	const results = await Promise.all(items.map(async (item) => await confirmOne(ctx, credentials, scope, item.json)));
 	const failure = results.find((result): result is NodeApiError => !('ok' in result));
@@ -266,7 +267,7 @@ export async function confirmedInWebhook(
 ): Promise<boolean> {
 	// Without the credential nothing is confirmed here; the event's run then says what is missing.
 	if (!(ctx.getNode().credentials as IDataObject | undefined)?.slickTextApi) return false;
-	const credentials = (await ctx.getCredentials('slickTextApi')) as IDataObject;
+	const credentials = await credentialsOnce(ctx, 'slickTextApi');
 	const result = await confirmOne(ctx, credentials, scopeOf(credentials), json);
 	return 'ok' in result && result.ok;
 }

@@ -169,6 +169,9 @@ class NodeTypes implements INodeTypes {
 export const nodeTypes = new NodeTypes();
 
 /** Hands out the test's credentials and applies generic authenticators as n8n's own helper does. */
+/** How many times a node read a credential (n8n reads it from its database and decrypts it each time). */
+export const credentialReads = { count: 0 };
+
 class CredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
 		super();
@@ -228,6 +231,7 @@ class CredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: unknown,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		credentialReads.count++;
 		const data = this.data[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return data;

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import path from 'node:path';
 
 import { sign, signingKeyOf } from '../../../nodes/shared/replies/signing';
+import { credentialReads } from '../../helpers/engine';
 import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
 import { postForm, postJson, startWebhookServer, useWebhookServers, type WebhookServer } from '../../helpers/webhook';
 import { runTriggerStep } from './triggerStep';
@@ -806,6 +807,24 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await pause(50);
 		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 		expect(trigger.runs).toEqual([]);
+	});
+
+	it('reads its credential from n8n once per request (n8n reads it from its database each time): a registration, and a reply a wait takes', async () => {
+		// No look for unfinished replies within this test: a look reads the webhook secret anew.
+		const lookAfter = sweeping.afterMs;
+		sweeping.afterMs = 5000;
+		try {
+			const trigger = await tableTrigger();
+			const before = credentialReads.count;
+			expect((await register(trigger, '95/n1', '+16175550093')).status).toBe(200);
+			expect(credentialReads.count - before).toBe(1);
+			const atReply = credentialReads.count;
+			expect((await reply(trigger, '+16175550093', 'yes', { id: 950 })).status).toBe(200);
+			expect(n8n.forwards.map((f) => f.path)).toContain('/webhook-waiting/95/n1');
+			expect(credentialReads.count - atReply).toBe(1);
+		} finally {
+			sweeping.afterMs = lookAfter;
+		}
 	});
 
 	it('refuses a new wait past the bounds, counting open rows only; a key n8n refuses fails the registration with what n8n said', async () => {
