@@ -27,7 +27,7 @@ import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/r
 import { signingKeyOf } from '../shared/replies/signing';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
-import { credentialsOnce } from './credentialsOnce';
+import { credentialsOnce } from '../shared/transport/credentials';
 import { saveAfterTheLast } from './saves';
 import { properties } from './properties';
 import { signatureMatches } from './signature';

@@ -1,6 +1,6 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { credentialsOnce } from './credentialsOnce';
+import { credentialsOnce } from '../shared/transport/credentials';
 
 /**
  * The legacy webhook secret: the Webhook Secret of the SlickText Legacy API credential (encrypted,

@@ -11,7 +11,7 @@ import {
 
 import { baseUrlOf, send, wireOf, type HttpContext } from '../shared/transport/request';
 import type { ReceivedEvent } from './events';
-import { credentialsOnce } from './credentialsOnce';
+import { credentialsOnce } from '../shared/transport/credentials';
 
 /**
  * "Confirm Events with SlickText" (current platform). SlickText signs nothing on this platform, so a

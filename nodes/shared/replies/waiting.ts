@@ -18,6 +18,7 @@ import {
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
 import { answerSettings, waitEnd } from './fields';
+import { credentialsOnce } from '../transport/credentials';
 import { personOf } from './person';
 import {
 	approvalOf,
@@ -315,7 +316,7 @@ export function waitingRun(platform: Platform, via: 'sendTo' | 'waitFor'): Opera
 			const field = via === 'sendTo' ? 'Send To' : 'Wait For';
 			throw fail(ctx, `'${field}': "${whom}" is not one contact or one number`, "Waiting for a reply is for one person: choose 'One Contact', or a mobile number.");
 		}
-		const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject;
+		const credentials = await credentialsOnce(ctx, CREDENTIAL_TYPE[platform]);
 		const prepared = await prepareWait(ctx, platform, credentials);
 		const who = await personOf(ctx, platform, whom, credentials);
 		let sent: IDataObject = { to: who.number || null, contactId: who.contactId || null };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 
 
 import { asNodeError, forItem, isUnanswered, notSentError } from '../errors';
 import { rawParameter } from '../parameters';
+import { credentialsOnce } from '../transport/credentials';
 import { asStop, send, type Answer, type SendOptions, type Wire } from '../transport/request';
 import type { ItemRun } from './types';
 
@@ -49,8 +50,6 @@ export class RunItem implements ItemRun {
 
 	private readonly values = new Map<string, unknown>();
 
-	private readonly credentials = new Map<string, Promise<unknown>>();
-
 	constructor(
 		private readonly run: RunState,
 		readonly itemIndex: number,
@@ -78,14 +77,7 @@ export class RunItem implements ItemRun {
 	}
 
 	async getCredentials<T extends object = IDataObject>(type: string): Promise<T> {
-		let credentials = this.credentials.get(type);
-		if (!credentials) {
-			credentials = this.run.ctx.getCredentials<T>(type, this.itemIndex);
-			this.credentials.set(type, credentials);
-			// A failed lookup is not kept: the next step asks again, as it would have.
-			credentials.catch(() => this.credentials.delete(type));
-		}
-		return (await credentials) as T;
+		return (await credentialsOnce(this.run.ctx, type, this.itemIndex)) as T;
 	}
 
 	async send(request: IHttpRequestOptions, options: Pick<SendOptions, 'accept'> = {}): Promise<Answer> {

@@ -13,6 +13,7 @@ import {
 
 import { isNotSent, markOwn, numberItem } from '../errors';
 import { CREDENTIAL_TYPE } from '../platform';
+import { credentialsOnce } from '../transport/credentials';
 import { baseUrlOf, wireOf } from '../transport/request';
 import { asInputError, invalidInputError } from './checks';
 import { RunItem, type RunState } from './item';
@@ -142,7 +143,7 @@ function notResentError(ctx: IExecuteFunctions, itemIndex: number, outcome: Outc
 async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObject): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	const node = ctx.getNode();
-	const credentials = (await ctx.getCredentials(CREDENTIAL_TYPE[route.platform])) as IDataObject;
+	const credentials = await credentialsOnce(ctx, CREDENTIAL_TYPE[route.platform]);
 	const requestOptions = ctx.getNodeParameter('requestOptions', 0, {}) as IDataObject;
 	const baseURL = baseUrlOf(route.platform, credentials, route.brandScoped);
 	// The base URL is the node's own (from its credential), so its host is allowed as n8n allows a

@@ -1,5 +1,7 @@
 import {
 	sleep,
+	type IAdditionalCredentialOptions,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IHttpRequestOptions,
 	type IN8nHttpFullResponse,
@@ -8,6 +10,7 @@ import {
 
 import { asNodeError, malformedError, markUnanswered, networkCode, responseError, secretsOf, transportError } from '../errors';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
+import { credentialsOnce } from './credentials';
 import { limiterClock, limiterForCredential, rateHeaders, rateLimitWaitMs, type RateLimiter } from './rateLimiter';
 
 /**
@@ -26,6 +29,7 @@ export interface HttpContext {
 			this: unknown,
 			credentialsType: string,
 			requestOptions: IHttpRequestOptions,
+			additionalCredentialOptions?: IAdditionalCredentialOptions,
 		): Promise<unknown>;
 	};
 	getNode(): INode;
@@ -87,7 +91,7 @@ export async function wireFor(
 	ctx: HttpContext & { getCredentials(type: string): Promise<object> },
 	platform: Platform,
 ): Promise<Wire> {
-	return wireOf(ctx, platform, (await ctx.getCredentials(CREDENTIAL_TYPE[platform])) as IDataObject);
+	return wireOf(ctx, platform, await credentialsOnce(ctx, CREDENTIAL_TYPE[platform]));
 }
 
 /**
@@ -97,6 +101,8 @@ export async function wireFor(
  */
 export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions: SendOptions = {}): Promise<Answer> {
 	const { ctx, platform, limiter } = wire;
+	// The credential this wire was made with: n8n would otherwise read it from its database for each request.
+	const credentialsDecrypted = { id: '', name: '', type: CREDENTIAL_TYPE[platform], data: wire.credentials as ICredentialDataDecryptedObject };
 	const node = ctx.getNode();
 	const read = String(options.method ?? 'GET').toUpperCase() === 'GET';
 	let firstRefusal: number | undefined;
@@ -118,11 +124,12 @@ export async function send(wire: Wire, options: IHttpRequestOptions, sendOptions
 		try {
 			// After the wait in the limiter: the run may have stopped meanwhile.
 			sendOptions.beforeSend?.();
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE[platform], {
-				...options,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-			})) as IN8nHttpFullResponse;
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE[platform],
+				{ ...options, returnFullResponse: true, ignoreHttpStatusErrors: true },
+				{ credentialsDecrypted },
+			)) as IN8nHttpFullResponse;
 			// Before `finish`: what the answer says about the window counts for the requests it releases.
 			const { remaining, resetMs, windowMax } = rateHeaders((response.headers ?? {}) as IDataObject);
 			limiter.observe(response.statusCode, remaining, resetMs, windowMax, booking);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { open, signingKeyOf } from '../../../../nodes/shared/replies/signing';
-import { runNode } from '../../../helpers/engine';
+import { credentialReads, runNode } from '../../../helpers/engine';
 import { useSandbox } from '../../../helpers/sandbox';
 import { postJson, startWebhookServer, useWebhookServers } from '../../../helpers/webhook';
 
@@ -175,8 +175,11 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 	it('sends the text as Send does, registers who and where, and waits with a timed-out output ready', async () => {
 		const limit = { waitOptions: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } };
 		const before = Date.now();
+		const reads = credentialReads.count;
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(limit), credentials: legacy(), n8nBase: N8N });
 		expect(result.error).toBeUndefined();
+		// The credential read from n8n once (n8n reads it from its database each time), for the wait and the text.
+		expect(credentialReads.count - reads).toBe(1);
 		// The text: a form POST with action SEND to the number on the textword.
 		expect(texts()).toHaveLength(1);
 		expect(texts()[0].headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);

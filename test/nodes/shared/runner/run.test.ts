@@ -3,7 +3,7 @@
 // the request, paging and error tests of each resource check is the same on this path; here: what only
 // the runner decides (the credential's domain restriction, values that differ per item; field routing
 // inside a collection is checked by the Analytics Contact Growth tests).
-import { runNode } from '../../../helpers/engine';
+import { credentialReads, runNode } from '../../../helpers/engine';
 import { sent, useSandbox } from '../../../helpers/sandbox';
 
 const ctx = useSandbox();
@@ -46,6 +46,22 @@ describe('per item', () => {
 		expect(result.error).toBeUndefined();
 		expect(sent(ctx.sandbox, `${BRAND}/contacts/`).map((r) => r.path)).toEqual([`${BRAND}/contacts/1`, `${BRAND}/contacts/2`]);
 		expect(result.json.map((j: any) => j.contact_id)).toEqual([1, 2]);
+	});
+
+	test('reads the credential from n8n once for the run, not once per request (n8n reads it from its database each time)', async () => {
+		const reads = credentialReads.count;
+		const result = await runNode({
+			type: 'slickText',
+			parameters: { resource: 'contact', operation: 'get', contactId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+			items: [{ id: '1' }, { id: '2' }, { id: '3' }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(credentialReads.count - reads).toBe(1);
+		// Each request still carries the credential's token, as n8n's authentication puts it.
+		const requests = sent(ctx.sandbox, `${BRAND}/contacts/`);
+		expect(requests).toHaveLength(3);
+		for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${ctx.sandbox.currentCredentials().apiKey}`);
 	});
 });
 
