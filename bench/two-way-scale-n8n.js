@@ -193,6 +193,12 @@ async function main() {
 			if (r.status !== 200) throw new Error(`start: ${r.status} ${r.text.slice(0, 200)}`);
 		};
 		const startTheirs = async () => JSON.parse((await post(`${proxy}/webhook/${WF.theirs.id}-start`, '{}')).text || '{}').resumeUrl;
+		// A burst's resumes since `since`: how many of `want` came, and when the last did (not all within
+		// `limit` is a row too, not a failed bench).
+		const resumedOf = async (fn, want, since, limit = 600_000) => {
+			while (fn() < want && Date.now() - since < limit) await sleep(200);
+			return { resumed: Math.min(fn(), want), afterMs: Date.now() - since };
+		};
 		const waitUntil = async (what, fn, limit = 300_000) => {
 			const deadline = Date.now() + limit;
 			while (!(await fn())) {
@@ -236,21 +242,27 @@ async function main() {
 		toggleProfiles();
 		const replies = await Promise.all(numbers.map((number, i) => post(triggerUrl, ...text(number, 'yes', 800000 + i))));
 		toggleProfiles();
-		await waitUntil('every resume', () => count(WF.ours.id, 'success') >= doneBefore + BURST, 600_000);
-		out.burstOurs = { within5s: replies.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(replies.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: replies.filter((r) => r.status !== 200).length };
+		const burstRow = (answers, done) => ({
+			within5s: answers.filter((r) => r.status === 200 && r.ms <= 5000).length,
+			p95: quantile(answers.map((r) => r.ms), 0.95),
+			allResumedMs: done.resumed === BURST ? done.afterMs : `${done.resumed} of ${BURST} after ${ms(done.afterMs)}`,
+			notOk: answers.filter((r) => r.status !== 200).length,
+		});
+		out.burstOurs = burstRow(replies, await resumedOf(() => count(WF.ours.id, 'success') - doneBefore, BURST, t0));
 		const urls = await inFlight(numbers, 10, startTheirs);
 		await waitUntil(`${BURST} Wait nodes`, () => count(WF.theirs.id, 'waiting') >= BURST);
 		const theirBefore = count(WF.theirs.id, 'success');
 		t0 = Date.now();
 		const resumes = await Promise.all(urls.map((url) => post(url, '{}')));
-		await waitUntil('every Wait node', () => count(WF.theirs.id, 'success') >= theirBefore + BURST, 600_000);
-		out.burstTheirs = { within5s: resumes.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(resumes.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: resumes.filter((r) => r.status !== 200).length };
+		// A resume n8n answered with an error (its database busy) leaves that execution waiting: not waited for.
+		const okTheirs = resumes.filter((r) => r.status === 200).length;
+		out.burstTheirs = burstRow(resumes, await resumedOf(() => count(WF.theirs.id, 'success') - theirBefore, okTheirs, t0));
 		// n8n's Webhook node, as many requests at once: what the issue's target compares with (it starts a run each).
 		const plainBefore = count(WF.plain.id, 'success');
 		t0 = Date.now();
 		const plain = await Promise.all(numbers.map(() => post(`${proxy}/webhook/${WF.plain.id}-start`, '{}')));
-		await waitUntil('every Webhook-node run', () => count(WF.plain.id, 'success') >= plainBefore + BURST, 600_000);
-		out.burstPlain = { within5s: plain.filter((r) => r.status === 200 && r.ms <= 5000).length, p95: quantile(plain.map((r) => r.ms), 0.95), allResumedMs: Date.now() - t0, notOk: plain.filter((r) => r.status !== 200).length };
+		const okPlain = plain.filter((r) => r.status === 200).length;
+		out.burstPlain = burstRow(plain, await resumedOf(() => count(WF.plain.id, 'success') - plainBefore, okPlain, t0));
 	} finally {
 		await stack.stop();
 		await sandbox.stop();
@@ -277,9 +289,9 @@ function print(r) {
 	console.log(`| ratio (target: p95 at most 1.2) | ${(o50 / t50).toFixed(2)} | ${(o95 / t95).toFixed(2)} |`);
 	console.log(`\n| burst of ${BURST} at once | answered 2xx within 5 s | answer p95 | not 2xx | all resumed after |`);
 	console.log('|---|---|---|---|---|');
-	console.log(`| replies to the trigger | ${r.burstOurs.within5s} | ${ms(r.burstOurs.p95)} | ${r.burstOurs.notOk} | ${ms(r.burstOurs.allResumedMs)} |`);
-	console.log(`| n8n's Wait node, resume URLs | ${r.burstTheirs.within5s} | ${ms(r.burstTheirs.p95)} | ${r.burstTheirs.notOk} | ${ms(r.burstTheirs.allResumedMs)} |`);
-	console.log(`| n8n's Webhook node (its runs finished after) | ${r.burstPlain.within5s} | ${ms(r.burstPlain.p95)} | ${r.burstPlain.notOk} | ${ms(r.burstPlain.allResumedMs)} |`);
+	console.log(`| replies to the trigger | ${r.burstOurs.within5s} | ${ms(r.burstOurs.p95)} | ${r.burstOurs.notOk} | ${typeof r.burstOurs.allResumedMs === 'string' ? r.burstOurs.allResumedMs : ms(r.burstOurs.allResumedMs)} |`);
+	console.log(`| n8n's Wait node, resume URLs | ${r.burstTheirs.within5s} | ${ms(r.burstTheirs.p95)} | ${r.burstTheirs.notOk} | ${typeof r.burstTheirs.allResumedMs === 'string' ? r.burstTheirs.allResumedMs : ms(r.burstTheirs.allResumedMs)} |`);
+	console.log(`| n8n's Webhook node (its runs finished after) | ${r.burstPlain.within5s} | ${ms(r.burstPlain.p95)} | ${r.burstPlain.notOk} | ${typeof r.burstPlain.allResumedMs === 'string' ? r.burstPlain.allResumedMs : ms(r.burstPlain.allResumedMs)} |`);
 }
 
 if (require.main === module) {
