@@ -10,8 +10,8 @@ import {
 } from 'n8n-workflow';
 
 import { baseUrlOf, send, wireOf, type HttpContext } from '../shared/transport/request';
-import type { ReceivedEvent } from './events';
 import { credentialsOnce } from '../shared/transport/credentials';
+import type { ReceivedEvent } from './events';
 
 /**
  * "Confirm Events with SlickText" (current platform). SlickText signs nothing on this platform, so a

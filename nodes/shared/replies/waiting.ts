@@ -17,8 +17,8 @@ import {
 
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
-import { answerSettings, waitEnd } from './fields';
 import { credentialsOnce } from '../transport/credentials';
+import { answerSettings, waitEnd } from './fields';
 import { personOf } from './person';
 import {
 	approvalOf,
