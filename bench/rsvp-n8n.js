@@ -77,12 +77,21 @@ function workflows(sandbox, numbers) {
 
 const PROCESSES = ['main', 'worker', 'webhook 0', 'webhook 1'];
 
-/** Resident memory of each n8n process, in MB. */
+/** n8n processes that stopped during the run (the kernel's out-of-memory killer took the worker once). */
+const gone = new Set();
+
+/** Resident memory of each n8n process, in MB; NaN for one that is gone. */
 function rss() {
 	const out = {};
 	for (const name of PROCESSES) {
 		const pid = services.pidOf(name);
-		out[name] = pid ? Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024) : NaN;
+		try {
+			out[name] = pid ? Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024) : NaN;
+		} catch {
+			out[name] = NaN;
+			if (!gone.has(name)) log(`the ${name} process (pid ${pid}) is gone: see dmesg for the out-of-memory killer`);
+			gone.add(name);
+		}
 	}
 	return out;
 }
@@ -157,7 +166,7 @@ async function main() {
 		const everyone = await waitFor(async () => {
 			const n = stack.executions(EXAMPLE8, 'waiting').length;
 			if (n - last >= 500) log(`${n} waiting after ${seconds(Date.now() - started)}`), (last = n);
-			return n >= all || stack.executions(EXAMPLE8, 'error').length > 0;
+			return n >= all || stack.executions(EXAMPLE8, 'error').length > 0 || gone.size > 0;
 		}, DEADLINE_S * 1000 - SPREAD_S * 1000 - 30_000, ASK_EVERY_MS);
 		out.waiting = stack.executions(EXAMPLE8, 'waiting').length;
 		out.failed = stack.executions(EXAMPLE8, 'error').length;
@@ -168,7 +177,9 @@ async function main() {
 		out.heap.waiting = await heapKept({ snapshotOf: 'worker' });
 		log(`everyone waits: ${everyone} (${out.waiting} waiting, ${out.failed} failed) after ${seconds(out.everyoneWaitsAfter)}`);
 		// A failed execution ends the wait for everyone (waitFor stops at it): the replies would then go to guests nobody texted.
-		if (!everyone || out.failed > 0) throw new Error(`not everyone waits: ${out.waiting} of ${all}, ${out.failed} failed`);
+		if (!everyone || out.failed > 0 || gone.size > 0) {
+			throw new Error(`not everyone waits: ${out.waiting} of ${all}, ${out.failed} failed${gone.size > 0 ? `; gone: ${[...gone].join(', ')} (highest resident MB: ${JSON.stringify(peak)})` : ''}`);
+		}
 		// BENCH_RSVP_UNTIL_WAITING=1: only the memory of the texting and waiting (minutes, not the deadline's hour).
 		if (process.env.BENCH_RSVP_UNTIL_WAITING) {
 			log(`resident memory (MB) once everyone waits: ${JSON.stringify(out.rss.waiting)}; highest until then: ${JSON.stringify(peak)}`);
