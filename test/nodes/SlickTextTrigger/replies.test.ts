@@ -827,6 +827,54 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		}
 	});
 
+	it("stores registrations that come at once together: their persons read in one call, the bound in one, the rows in one insert; the same wait asked twice at once is one row", async () => {
+		const trigger = await tableTrigger();
+		const people = Array.from({ length: 30 }, (_, n) => `+161755503${String(n).padStart(2, '0')}`);
+		const before = n8n.api.calls.length;
+		const answers = await Promise.all([
+			...people.map((person, n) => register(trigger, `89/${n}`, person)),
+			register(trigger, '89/0', people[0]),
+		]);
+		expect(answers.map((a) => a.body)).toEqual([...people, people[0]].map(() => ({ registered: true, verifies: true, stored: true })));
+		// One row per wait, each with its person and sealed address.
+		const stored = waits().filter((r) => people.includes(String(r.person)));
+		expect(stored.map((r) => r.person).sort()).toEqual([...people].sort());
+		expect(new Set(stored.map((r) => r.waitId)).size).toBe(people.length);
+		// The first alone, then those that came meanwhile: three calls a batch (their persons' rows, the room
+		// left under the bound, the insert), where each registration made four before.
+		// The process's looks for unfinished replies (by `claimedAt`, or the kept rows, `until` -1) are not the registrations'.
+		const look = (filter: string) => filter.includes('claimedAt') || filter.includes('"condition":"eq","value":-1');
+		const calls = n8n.api.calls.slice(before).filter((c) => !look(String(c.query.filter ?? '')));
+		const count = (method: string, end: RegExp) => calls.filter((c) => c.method === method && end.test(c.path)).length;
+		const inserts = count('POST', /\/data-tables\/[^/]+\/rows$/);
+		expect(inserts).toBeGreaterThan(0);
+		expect(inserts).toBeLessThan(people.length / 3);
+		// Two reads per insert, and one for a batch that held only the repeated wait (known: nothing to insert).
+		expect(count('GET', /\/rows$/)).toBeLessThanOrEqual(2 * inserts + 1);
+	});
+
+	it('holds the bounds for registrations that come at once: a person\'s last free wait goes to one of them, the last room in the table to as many as fit', async () => {
+		const trigger = await tableTrigger();
+		for (let n = 0; n < 19; n++) expect((await register(trigger, `88/${n}`, '+16175550088')).status).toBe(200);
+		const forPerson = await Promise.all([19, 20, 21].map((n) => register(trigger, `88/${n}`, '+16175550088')));
+		expect(forPerson.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+		expect(forPerson.filter((a) => a.status === 429).map((a) => (a.body as IDataObject).message)).toEqual([
+			'+16175550088 has 20 open waits already, the most per person',
+			'+16175550088 has 20 open waits already, the most per person',
+		]);
+		expect(waits().filter((r) => r.person === '+16175550088')).toHaveLength(20);
+		// The table two short of full (this trigger's open waits; a kept reply and a taken wait do not count).
+		const scope = rows()[0].scope;
+		const open = waits().filter((r) => r.scope === scope && Number(r.takenAt) === 0).length;
+		rows().push({ id: 200_000, scope, person: '', takenAt: 0, claimedBy: '-', since: Date.now(), until: -1, waitId: 'kept', sealed: '' });
+		rows().push({ id: 200_001, scope, person: '+1x', takenAt: Date.now(), claimedBy: 'k', since: Date.now(), until: 0, waitId: 'taken', sealed: '' });
+		for (let n = 0; n < MAX_WAITS - 2 - open; n++) rows().push({ id: 100_000 + n, scope, person: `+1${n}`, takenAt: 0, claimedBy: '-', since: Date.now(), until: 0, waitId: `x${n}`, sealed: '' });
+		const last = await Promise.all([0, 1, 2, 3].map((n) => register(trigger, `87/${n}`, `+1617555008${n}`)));
+		expect(last.filter((a) => a.status === 200)).toHaveLength(2);
+		expect(last.filter((a) => a.status === 429).map((a) => (a.body as IDataObject).message)).toEqual([0, 1].map(() => `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends`));
+		expect(waits().filter((r) => r.scope === scope && Number(r.takenAt) === 0)).toHaveLength(MAX_WAITS);
+	});
+
 	it('refuses a new wait past the bounds, counting open rows only; a key n8n refuses fails the registration with what n8n said', async () => {
 		const trigger = await tableTrigger();
 		for (let n = 0; n < 20; n++) expect((await register(trigger, `94/${n}`, '+16175550094')).status).toBe(200);

@@ -12,7 +12,8 @@
  * A reply that waits may take is kept as a row of its own before SlickText is answered (its event,
  * sealed), and finished once a wait took it or it went out as the trigger's event: a process that stops
  * in between leaves it to another, which delivers it to the trigger again. The reads of the person's
- * waits, the keeping and the marking taken of concurrent replies go in one call each (batches.ts).
+ * waits, the keeping and the marking taken of concurrent replies go in one call each (batches.ts), and
+ * concurrent registrations are read, checked and stored in three.
  *
  * n8n's address of a wait opens it, and the table is visible in n8n to the project's members: the
  * address and what was sent are kept sealed (AES-256-GCM with a key made from the credential's keys),
@@ -102,6 +103,8 @@ const purged = new Map<string, number>();
 
 /** One process's batches of calls per table, trigger node and credential. */
 interface TableBatches {
+	/** Registrations of waits. */
+	add: Batches<{ registration: Registration; now: number }, Added>;
 	/** The rows of some persons (each its own answer: the same rows). */
 	rows: Batches<string, Row[]>;
 	keep: Batches<{ event: KeptEvent; eventKey: string; now: number }, string>;
@@ -249,35 +252,73 @@ export class DataTableWaits implements WaitStore {
 	}
 
 	async add(registration: Registration, now: number): Promise<Added> {
+		return await this.batches().add.do({ registration, now });
+	}
+
+	/**
+	 * Registrations that came while the last ones were stored, stored together: one read of their persons'
+	 * rows, one look at the bound of open waits, one insert. A process stores one batch at a time, so each
+	 * batch reads what the one before it stored: the same wait asked twice is one row, and the bounds hold
+	 * for the registrations of this process.
+	 */
+	private async addAll(items: Array<{ registration: Registration; now: number }>): Promise<Added[]> {
+		const now = Math.max(...items.map((item) => item.now));
 		await this.purge(now);
-		const waitId = digest(registration.resumeUrl);
-		if ((await this.rows(where(is('scope', this.scope), is('waitId', waitId)), { limit: 1 })).length > 0) return 'known';
-		const forPerson = await this.rows(where(is('scope', this.scope), is('person', registration.person), is('takenAt', 0)), { limit: MAX_WAITS_PER_PERSON + 1 });
-		if (forPerson.filter((row) => !expired(row, now)).length >= MAX_WAITS_PER_PERSON) {
-			return `${registration.person} has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`;
+		const rows = await this.rowsOf([...new Set(items.map((item) => item.registration.person))]);
+		const known = new Set(rows.map((row) => row.waitId));
+		const open = new Map<string, number>();
+		for (const row of rows) {
+			// Kept replies are not waits; a wait past its limit no longer counts.
+			if (Number(row.takenAt) === 0 && Number(row.until) !== KEPT && !expired(row, now)) open.set(row.person, (open.get(row.person) ?? 0) + 1);
 		}
-		// The MAX_WAITS-th open wait, if there is one (kept replies are not waits): n8n's cursor is the offset
-		// and the page size.
-		const cursor = Buffer.from(JSON.stringify({ offset: MAX_WAITS - 1, limit: 1 })).toString('base64');
-		if ((await this.rows(where(is('scope', this.scope), is('takenAt', 0), { columnName: 'until', condition: 'gt', value: KEPT }), { cursor })).length > 0) {
-			return `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends`;
+		const answers: Added[] = [];
+		const fresh: number[] = [];
+		const firstOf = new Map<string, number>();
+		for (const [index, { registration }] of items.entries()) {
+			const waitId = digest(registration.resumeUrl);
+			if (known.has(waitId)) answers[index] = 'known';
+			else if (firstOf.has(waitId)) continue;
+			else if ((open.get(registration.person) ?? 0) >= MAX_WAITS_PER_PERSON) answers[index] = `${registration.person} has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`;
+			else {
+				firstOf.set(waitId, index);
+				open.set(registration.person, (open.get(registration.person) ?? 0) + 1);
+				fresh.push(index);
+			}
 		}
-		const table = await this.table();
-		const row = {
-			scope: this.scope,
-			waitId,
-			person: registration.person,
-			since: registration.since,
-			until: registration.until,
-			sealed: seal(this.access.signingKey, { r: registration.resumeUrl, m: registration.sent }),
-			claimedBy: FREE,
-			claimedAt: 0,
-			takenAt: 0,
-			pending: '',
-		};
-		// In n8n's database when n8n answers: the registration is stored when this resolves.
-		await this.api('POST', `/data-tables/${table}/rows`, { data: [row], returnType: 'id' });
-		return 'added';
+		// Room for how many of them under MAX_WAITS open waits (kept replies are not waits): the rows from
+		// the (MAX_WAITS - n)-th open one on are the fresh ones that do not fit. n8n's cursor is the offset and the page size.
+		const cursor = Buffer.from(JSON.stringify({ offset: Math.max(0, MAX_WAITS - fresh.length), limit: Math.max(1, fresh.length) })).toString('base64');
+		const over = fresh.length === 0 ? 0 : (await this.rows(where(is('scope', this.scope), is('takenAt', 0), { columnName: 'until', condition: 'gt', value: KEPT }), { cursor })).length;
+		const stored = fresh.slice(0, fresh.length - over);
+		for (const index of fresh.slice(stored.length)) answers[index] = `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends`;
+		if (stored.length > 0) {
+			const table = await this.table();
+			const data = stored.map((index) => {
+				const { registration } = items[index];
+				return {
+					scope: this.scope,
+					waitId: digest(registration.resumeUrl),
+					person: registration.person,
+					since: registration.since,
+					until: registration.until,
+					sealed: seal(this.access.signingKey, { r: registration.resumeUrl, m: registration.sent }),
+					claimedBy: FREE,
+					claimedAt: 0,
+					takenAt: 0,
+					pending: '',
+				};
+			});
+			// In n8n's database when n8n answers: the registrations are stored when this resolves.
+			await this.api('POST', `/data-tables/${table}/rows`, { data, returnType: 'id' });
+			for (const index of stored) answers[index] = 'added';
+		}
+		// The same wait asked again within the batch: known once the first is stored, else the first's answer.
+		for (const [index, { registration }] of items.entries()) {
+			if (answers[index] !== undefined) continue;
+			const first = answers[firstOf.get(digest(registration.resumeUrl))!];
+			answers[index] = first === 'added' ? 'known' : first;
+		}
+		return answers;
 	}
 
 	/** The batches of this table, trigger node and credential in this process (their calls are this store's). */
@@ -286,6 +327,7 @@ export class DataTableWaits implements WaitStore {
 		let found = batches.get(key);
 		if (!found) {
 			found = {
+				add: new Batches(async (items) => await this.addAll(items), MOST_IN_BATCH),
 				rows: new Batches(async (persons) => {
 					const rows = await this.rowsOf([...new Set(persons)]);
 					return persons.map((person) => rows.filter((row) => row.person === person));
