@@ -10,6 +10,12 @@ function resetLimiters(): void {
 	require('../../dist/nodes/shared/transport/rateLimiter').resetLimiters();
 }
 
+/** The legacy accounts' settings a process keeps between runs (each reset sandbox's account is its own). */
+function forgetAccounts(): void {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	require('../../dist/nodes/SlickTextLegacy/shared/account').forgetAccounts();
+}
+
 /**
  * The transport's pauses before asking a failed read again, as the engine loads it: 10 ms instead of
  * seconds, so that tests do not wait. Tests count the requests asked again; none judges the time.
@@ -164,6 +170,12 @@ export function useSandbox(options: { freedoms?: FreedomsOption; [key: string]: 
 	beforeAll(async () => {
 		const freedoms = options.freedoms === undefined ? freedomsFromEnvironment() : options.freedoms;
 		holder.sandbox = await startSandbox({ ...options, freedoms });
+		// A reset sandbox is a new account as far as the nodes know: the settings a process keeps go too.
+		const reset = holder.sandbox.reset.bind(holder.sandbox);
+		holder.sandbox.reset = (...args: Parameters<SandboxHandle['reset']>) => {
+			forgetAccounts();
+			return reset(...args);
+		};
 	});
 	beforeEach(() => {
 		holder.sandbox.reset();

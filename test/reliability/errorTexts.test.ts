@@ -141,6 +141,8 @@ test('with On Error "continue (using error output)" the error output\'s items na
 	const badInput = await runNode({ ...legacySendOptions([good, 'not-an-id']), onError: 'continueErrorOutput' });
 	expect(badInput.items).toHaveLength(1);
 	expect(badInput.errorItems.map((item) => item.json)).toEqual([{ error: '\'Contact\': must be a number, got "not-an-id" [item 1]' }]);
+	// A new account (the process kept the first one's settings, which the next run would not read again).
+	ctx.sandbox.reset();
 	ctx.sandbox.injectFault({ kind: 'status', status: 500, times: Infinity, body: { message: 'Database is down' }, match: { method: 'GET', path: ACCOUNT } });
 	const result = await runNode({ ...legacySendOptions(legacyContacts(2)), onError: 'continueErrorOutput' });
 	expect(result.items).toEqual([]);

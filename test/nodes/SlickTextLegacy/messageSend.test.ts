@@ -1,6 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import path from 'node:path';
+
 import { sent, useSandbox } from '../../helpers/sandbox';
 import { BASE, describeError, expectBasicAuth, expectForm, legacyRunner, legacyState, rl } from './legacy';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { accountKeep } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextLegacy/shared/account.js'));
 
 const ctx = useSandbox();
 const run = legacyRunner(ctx, 'message');
@@ -86,9 +91,35 @@ describe('\'Message\': Send', () => {
 		);
 		expect(result.json.map((m) => m.contactID)).toEqual(contacts.map((c: any) => Number(c.id)));
 
-		// A new execution reads it again.
+		// A new execution uses what this process read (each guest of a list texted by its own execution would
+		// otherwise spend one of SlickText's 8 requests a second on it) ...
 		await run({ operation: 'send', sendTo: 'contact', contactId: rl(contacts[0].id), body: 'Again' });
-		expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(2);
+		expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(1);
+		expect(sent(ctx.sandbox, `${BASE}/messages/`)).toHaveLength(4);
+		// ... for ACCOUNT_KEEP_MS; then it reads the account again, and sees a changed limit.
+		const keep = accountKeep.ms;
+		accountKeep.ms = 0;
+		try {
+			account().maxCharacterLimit = 320;
+			const longer = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contacts[0].id), body: 'z'.repeat(300) });
+			expect(longer.error).toBeUndefined();
+			expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(2);
+		} finally {
+			accountKeep.ms = keep;
+		}
+	});
+
+	test("a failed account read is not kept: the next execution reads again; another account's settings are its own", async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 503, times: 4, body: { message: 'Maintenance' }, match: { path: `${BASE}/account` } });
+		const failed = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello' });
+		expect(failed.error).toBeDefined();
+		expect(sent(ctx.sandbox, `${BASE}/messages/`)).toHaveLength(0);
+		const ok = await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello' });
+		expect(ok.error).toBeUndefined();
+		const reads = sent(ctx.sandbox, `${BASE}/account`).length;
+		// Another public key is another account: read for itself.
+		await run({ operation: 'send', sendTo: 'textword', textwordId: rl('5401'), body: 'Hello' }, { credentials: { publicKey: 'pub_other' } });
+		expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(reads + 1);
 	});
 
 	test('a body over the account limit fails after the account read, before sending', async () => {
