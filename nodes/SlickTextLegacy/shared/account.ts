@@ -10,8 +10,8 @@ import { API_TIME_ZONE } from './time';
 /**
  * What sending and scheduling need to know about the account: its message length limit (132, 160 or
  * 320) and its time zone (schedules are read in it). Read with GET /account at most once per run, and
- * kept by the process for ACCOUNT_KEEP_MS: a run that sends one text (each guest of a list texted one
- * by one, an event's text) would otherwise spend two of SlickText's 8 requests a second on it.
+ * kept by the process for `accountKeep.ms` (10 minutes): a run that sends one text (each guest of a
+ * list texted one by one, an event's text) would otherwise spend two of SlickText's 8 requests a second.
  */
 export interface AccountSettings {
 	maxCharacterLimit: number;

@@ -96,7 +96,7 @@ describe('\'Message\': Send', () => {
 		await run({ operation: 'send', sendTo: 'contact', contactId: rl(contacts[0].id), body: 'Again' });
 		expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(1);
 		expect(sent(ctx.sandbox, `${BASE}/messages/`)).toHaveLength(4);
-		// ... for ACCOUNT_KEEP_MS; then it reads the account again, and sees a changed limit.
+		// ... for `accountKeep.ms`; then it reads the account again, and sees a changed limit.
 		const keep = accountKeep.ms;
 		accountKeep.ms = 0;
 		try {
