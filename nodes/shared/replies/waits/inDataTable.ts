@@ -266,6 +266,7 @@ export class DataTableWaits implements WaitStore {
 		await this.purge(now);
 		const rows = await this.rowsOf([...new Set(items.map((item) => item.registration.person))]);
 		const known = new Set(rows.map((row) => row.waitId));
+		const waitIds = items.map((item) => digest(item.registration.resumeUrl));
 		const open = new Map<string, number>();
 		for (const row of rows) {
 			// Kept replies are not waits; a wait past its limit no longer counts.
@@ -275,7 +276,7 @@ export class DataTableWaits implements WaitStore {
 		const fresh: number[] = [];
 		const firstOf = new Map<string, number>();
 		for (const [index, { registration }] of items.entries()) {
-			const waitId = digest(registration.resumeUrl);
+			const waitId = waitIds[index];
 			if (known.has(waitId)) answers[index] = 'known';
 			else if (firstOf.has(waitId)) continue;
 			else if ((open.get(registration.person) ?? 0) >= MAX_WAITS_PER_PERSON) answers[index] = `${registration.person} has ${MAX_WAITS_PER_PERSON} open waits already, the most per person`;
@@ -297,7 +298,7 @@ export class DataTableWaits implements WaitStore {
 				const { registration } = items[index];
 				return {
 					scope: this.scope,
-					waitId: digest(registration.resumeUrl),
+					waitId: waitIds[index],
 					person: registration.person,
 					since: registration.since,
 					until: registration.until,
@@ -313,9 +314,9 @@ export class DataTableWaits implements WaitStore {
 			for (const index of stored) answers[index] = 'added';
 		}
 		// The same wait asked again within the batch: known once the first is stored, else the first's answer.
-		for (const [index, { registration }] of items.entries()) {
+		for (const index of items.keys()) {
 			if (answers[index] !== undefined) continue;
-			const first = answers[firstOf.get(digest(registration.resumeUrl))!];
+			const first = answers[firstOf.get(waitIds[index])!];
 			answers[index] = first === 'added' ? 'known' : first;
 		}
 		return answers;
