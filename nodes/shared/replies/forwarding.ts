@@ -133,7 +133,15 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 	for (let attempt = 0; ; attempt++) {
 		const asked = await turn(async () => await ask(ctx, wait, reply));
 		if ('status' in asked) {
-			if (asked.status >= 200 && asked.status < 300) return asked.body.taken === true ? 'taken' : 'declined';
+			// The waiting node answers JSON with `taken`. Any other 2xx is n8n's own "No action required" page
+			// (n8n 2.41 answers so for a send-and-wait node): the execution has finished, or waits at another
+			// node. Nothing waits here any more: like a 409, taken by this reply if it may have resumed it.
+			const ownAnswer = typeof asked.body.taken === 'boolean';
+			if (asked.status >= 200 && asked.status < 300 && ownAnswer) return asked.body.taken === true ? 'taken' : 'declined';
+			if (asked.status >= 200 && asked.status < 300) {
+				if (!maybeTaken) ctx.logger.info('SlickText Trigger: a waiting workflow no longer waits (n8n answered "No action required")');
+				return maybeTaken ? 'taken' : 'gone';
+			}
 			// "Running already": the execution may be about to wait (a reply right after its registration, before
 			// n8n saved it as waiting), or another post is resuming it: asked again until it waits or has finished.
 			if (asked.status === 409 && /running already/i.test(asked.text) && !maybeTaken) {

@@ -26,7 +26,10 @@ function signed(inner: IDataObject, key = LEGACY_KEY): IDataObject {
 }
 
 /** How the stand-in answers a post: taken, declined, a status, a status with a text, or one of those after a pause. */
-type How = 'taken' | 'declined' | number | { status: number; text: string } | { delayMs: number; how: How };
+type How = 'taken' | 'declined' | number | { status: number; text: string; type?: string } | { delayMs: number; how: How };
+
+/** What n8n 2.41 answers a post to a send-and-wait node's address when its execution finished or waits at another node. */
+const NO_ACTION_REQUIRED = { status: 200, type: 'text/html; charset=utf-8', text: "<html lang='en'><head><title>No action required</title></head><body>...</body></html>" };
 
 interface Waiting {
 	base: string;
@@ -54,7 +57,7 @@ async function waitingN8n(): Promise<Waiting> {
 			return;
 		}
 		if (typeof how === 'object') {
-			res.writeHead(how.status, { 'Content-Type': 'application/json' });
+			res.writeHead(how.status, { 'Content-Type': how.type ?? 'application/json' });
 			res.end(how.text);
 			return;
 		}
@@ -318,6 +321,26 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		await reply(trigger, '+16175550041', 'hello');
 		expect(n8n.forwards).toHaveLength(2);
 		expect(trigger.runs).toHaveLength(3);
+	});
+
+	it('ends a wait where n8n answers with its own page, not the waiting node ("No action required": the execution finished or waits elsewhere), and gives the reply to the next wait', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '79/a', '+16175550079', { since: Date.now() - 10 });
+		await register(trigger, '79/b', '+16175550079');
+		n8n.answer.set('/webhook-waiting/79/a', NO_ACTION_REQUIRED);
+		await reply(trigger, '+16175550079', 'yes', { id: 790 });
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/79/a', '/webhook-waiting/79/b']);
+		expect(trigger.runs).toEqual([]);
+		// Both are over: the next reply goes to neither, and is the trigger's event.
+		await reply(trigger, '+16175550079', 'hello', { id: 791 });
+		expect(n8n.forwards).toHaveLength(2);
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).Body)).toEqual(['hello']);
+		// A reply whose only wait is over so is the trigger's event, not lost.
+		await register(trigger, '80/a', '+16175550080');
+		n8n.answer.set('/webhook-waiting/80/a', NO_ACTION_REQUIRED);
+		await reply(trigger, '+16175550080', 'yes', { id: 800 });
+		expect(n8n.forwards.at(-1)?.path).toBe('/webhook-waiting/80/a');
+		expect(trigger.runs.map((run) => (run[0].ChatMessage as IDataObject).Body)).toEqual(['hello', 'yes']);
 	});
 
 	it('hands STOP to every wait for the person, as an opt-out', async () => {
@@ -752,6 +775,31 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await new Promise((r) => setTimeout(r, 50));
 		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 		expect(Number(rows().find((r) => r.id === 95_000)!.takenAt)).toBeGreaterThan(0);
+	});
+
+	it("a reply a stopped process handed on (n8n resumed the wait, not yet marked taken) is delivered again once the execution finished: n8n's page says nothing waits, and the wait, claimed for this very reply, took it: no run", async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		await register(trigger, '97/n1', '+16175550097');
+		const [row] = rows();
+		const t = text('+16175550097', 'IN', 1, 970);
+		const event = JSON.parse(t.data);
+		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+		const then = Date.now() - 40_000;
+		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+		rows().push({ id: 97_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: event }) });
+		// The execution went on with it and finished: n8n answers its page for the node's address.
+		n8n.answer.set('/webhook-waiting/97/n1', NO_ACTION_REQUIRED);
+		await register(trigger, '97/n2', '+16175550098');
+		const started = Date.now();
+		while (n8n.forwards.length === 0 && Date.now() - started < 10_000) await pause(50);
+		await trigger.settled();
+		const settled = Date.now();
+		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await pause(50);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/97/n1']);
+		expect(Number(rows().find((r) => r.id === row.id)!.takenAt)).toBeGreaterThan(0);
+		expect(trigger.runs).toEqual([]);
+		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 	});
 
 	it("leaves the kept row of a reply no wait takes to the run it starts, which finishes it as it begins (a process stopped in between leaves it to be delivered again); one that starts no run is finished at once", async () => {
