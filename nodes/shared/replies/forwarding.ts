@@ -124,7 +124,7 @@ const atOnce: Turn = async (call) => await call();
 /**
  * Hands the reply to one wait, asking again while n8n cannot answer. n8n marks the execution running
  * only if it still waits, in one database update, and says "taken" only then (waiting.ts): so "taken"
- * is certain, and so is "gone" (409: running or finished; another process's reply got there first).
+ * is certain, and so is "gone" (409, or n8n's own page: running, finished or waiting elsewhere).
  * After a post that may have arrived unanswered, "gone" means that post resumed it: taken. So does it
  * when the wait was claimed for this very reply before (`ownClaim`): only this reply was handed to it.
  */
