@@ -745,34 +745,37 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		expect((await a.find('+16175550093', 'k3', Date.now())).takenBefore).toBe(true);
 	});
 
+	/** What a process leaves when it stops after claiming the wait `row` for the reply `t`: the claim and the kept reply (row `keptId`), 40 s ago. */
+	const leftByStoppedProcess = (row: IDataObject, t: { data: string }, keptId: number) => {
+		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+		const then = Date.now() - 40_000;
+		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+		const pending = seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) });
+		rows().push({ id: keptId, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending });
+	};
+
+	/** Until the trigger's look has handed a left reply on (or 10 s passed), and its kept replies are finished (or 5 s more). */
+	const untilHandedAgain = async (trigger: WebhookServer) => {
+		const started = Date.now();
+		while (n8n.forwards.length === 0 && Date.now() - started < 10_000) await pause(50);
+		await trigger.settled();
+		const settled = Date.now();
+		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await pause(50);
+	};
+
 	it("a reply kept and claimed by a process that stopped before handing it on is delivered to the trigger again by another, and its wait takes it, once", async () => {
 		const trigger = await tableTrigger();
 		n8n.webhookTarget = trigger.url;
 		await register(trigger, '95/n1', '+16175550095');
 		const [row] = rows();
-		// What a process leaves when it stops right after claiming: the kept reply and the claim, 40 s ago.
-		const t = text('+16175550095', 'on my way', 1, 950);
-		const event = JSON.parse(t.data);
-		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
-		const then = Date.now() - 40_000;
-		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
-		const keptRow = { id: 95_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0 };
-		rows().push({ ...keptRow, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: event }) });
+		leftByStoppedProcess(row, text('+16175550095', 'on my way', 1, 950), 95_000);
 		// Any request makes this process look for such replies a moment later.
 		await register(trigger, '95/n2', '+16175550096');
-		const handed = await new Promise<boolean>((resolve) => {
-			const started = Date.now();
-			const poll = () => (n8n.forwards.length > 0 ? resolve(true) : Date.now() - started > 10_000 ? resolve(false) : setTimeout(poll, 50));
-			poll();
-		});
-		expect(handed).toBe(true);
-		await trigger.settled();
+		await untilHandedAgain(trigger);
 		expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/95/n1', 'on my way']]);
 		expect(Number(rows().find((r) => r.id === row.id)!.takenAt)).toBeGreaterThan(0);
 		expect(trigger.runs).toEqual([]);
 		// The old kept row is finished once the delivery again was answered (it kept its own), and no kept row is left open.
-		const settled = Date.now();
-		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await new Promise((r) => setTimeout(r, 50));
 		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 		expect(Number(rows().find((r) => r.id === 95_000)!.takenAt)).toBeGreaterThan(0);
 	});
@@ -782,20 +785,11 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		n8n.webhookTarget = trigger.url;
 		await register(trigger, '97/n1', '+16175550097');
 		const [row] = rows();
-		const t = text('+16175550097', 'IN', 1, 970);
-		const event = JSON.parse(t.data);
-		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
-		const then = Date.now() - 40_000;
-		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
-		rows().push({ id: 97_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: event }) });
+		leftByStoppedProcess(row, text('+16175550097', 'IN', 1, 970), 97_000);
 		// The execution went on with it and finished: n8n answers its page for the node's address.
 		n8n.answer.set('/webhook-waiting/97/n1', NO_ACTION_REQUIRED);
 		await register(trigger, '97/n2', '+16175550098');
-		const started = Date.now();
-		while (n8n.forwards.length === 0 && Date.now() - started < 10_000) await pause(50);
-		await trigger.settled();
-		const settled = Date.now();
-		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await pause(50);
+		await untilHandedAgain(trigger);
 		expect(n8n.forwards.map((f) => f.path)).toEqual(['/webhook-waiting/97/n1']);
 		expect(Number(rows().find((r) => r.id === row.id)!.takenAt)).toBeGreaterThan(0);
 		expect(trigger.runs).toEqual([]);
