@@ -133,15 +133,9 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 	for (let attempt = 0; ; attempt++) {
 		const asked = await turn(async () => await ask(ctx, wait, reply));
 		if ('status' in asked) {
-			// The waiting node answers JSON with `taken`. Any other 2xx is n8n's own "No action required" page
-			// (n8n 2.41 answers so for a send-and-wait node): the execution has finished, or waits at another
-			// node. Nothing waits here any more: like a 409, taken by this reply if it may have resumed it.
-			const ownAnswer = typeof asked.body.taken === 'boolean';
-			if (asked.status >= 200 && asked.status < 300 && ownAnswer) return asked.body.taken === true ? 'taken' : 'declined';
-			if (asked.status >= 200 && asked.status < 300) {
-				if (!maybeTaken) ctx.logger.info('SlickText Trigger: a waiting workflow no longer waits (n8n answered "No action required")');
-				return maybeTaken ? 'taken' : 'gone';
-			}
+			// Only the waiting node's own answer (JSON with `taken`) says taken or declined.
+			const ok = asked.status >= 200 && asked.status < 300;
+			if (ok && typeof asked.body.taken === 'boolean') return asked.body.taken ? 'taken' : 'declined';
 			// "Running already": the execution may be about to wait (a reply right after its registration, before
 			// n8n saved it as waiting), or another post is resuming it: asked again until it waits or has finished.
 			if (asked.status === 409 && /running already/i.test(asked.text) && !maybeTaken) {
@@ -149,7 +143,9 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 				await sleep(handOff.pausesMs[attempt]);
 				continue;
 			}
-			const resumedElsewhere = asked.status === 409 || /already being resumed/i.test(asked.text);
+			// Any other 2xx is n8n's own "No action required" page (n8n 2.41, for a send-and-wait node's address):
+			// the execution has finished, or waits at another node. Like a 409, nothing waits here any more.
+			const resumedElsewhere = ok || asked.status === 409 || /already being resumed/i.test(asked.text);
 			// Only n8n's own refusal (JSON with a message) is certain: a webhook process that is starting answers
 			// 404 "Cannot POST" before its routes exist, and a proxy may answer for a process it cannot reach.
 			const refused = [401, 403, 404].includes(asked.status);
