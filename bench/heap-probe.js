@@ -10,6 +10,24 @@ const path = require('node:path');
 const v8 = require('node:v8');
 
 const file = process.env.HEAP_PROBE_FILE;
+
+/**
+ * The executions n8n's ActiveExecutions holds in this process, by status ({waiting: 1500, running: 2}),
+ * read through n8n's own container (null where it cannot be read): n8n keeps a sub-execution that
+ * waited in the process that ran it, so this says whether those entries outlive their executions.
+ */
+function activeExecutions() {
+	try {
+		const n8n = require('node:module').createRequire(path.join(path.dirname(process.argv[1]), '..', 'package.json'));
+		const { Container } = n8n('@n8n/di');
+		const { ActiveExecutions } = n8n('./dist/active-executions.js');
+		const byStatus = {};
+		for (const entry of Object.values(Container.get(ActiveExecutions).activeExecutions)) byStatus[entry.status] = (byStatus[entry.status] || 0) + 1;
+		return byStatus;
+	} catch {
+		return null;
+	}
+}
 const snapshots = process.env.HEAP_SNAPSHOT_DIR;
 if (file && typeof global.gc === 'function') {
 	process.on('SIGUSR2', () => {
@@ -20,6 +38,6 @@ if (file && typeof global.gc === 'function') {
 			v8.writeHeapSnapshot(path.join(snapshots, `${process.pid}.heapsnapshot`));
 			fs.rmSync(want, { force: true });
 		}
-		fs.writeFileSync(file, JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+		fs.writeFileSync(file, JSON.stringify({ at: Date.now(), ...process.memoryUsage(), activeExecutions: activeExecutions() }));
 	});
 }

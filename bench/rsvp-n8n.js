@@ -115,7 +115,10 @@ async function heapKept({ snapshotOf } = {}) {
 		process.kill(pid, 'SIGUSR2');
 		if (!(await waitFor(async () => fs.existsSync(PROBE) && fs.statSync(PROBE).size > 0, 600_000, 200))) continue;
 		await sleep(100);
-		out[name] = Math.round(JSON.parse(fs.readFileSync(PROBE, 'utf8')).heapUsed / 1048576);
+		const probe = JSON.parse(fs.readFileSync(PROBE, 'utf8'));
+		out[name] = Math.round(probe.heapUsed / 1048576);
+		// The entries of n8n's ActiveExecutions by status: what of the kept heap is executions n8n still holds.
+		(out.active ??= {})[name] = probe.activeExecutions;
 	}
 	return out;
 }
@@ -258,6 +261,13 @@ async function main() {
 	console.log('|---|---|---|---|---|');
 	for (const [when, m] of [['before anything waits', out.heap.before], [rows[1][0], out.waitNode?.heap ?? {}], [rows[2][0], out.heap.waiting], [rows[3][0], out.heap.end]]) {
 		console.log(`| ${when} | ${m.main ?? '-'} | ${m.worker ?? '-'} | ${m['webhook 0'] ?? '-'} | ${m['webhook 1'] ?? '-'} |`);
+	}
+	console.log("\n| executions n8n's ActiveExecutions holds, by status | main | worker | webhook 0 | webhook 1 |");
+	console.log('|---|---|---|---|---|');
+	const held = (byStatus) => (byStatus ? Object.entries(byStatus).map(([status, n]) => `${n} ${status}`).join(', ') || 'none' : '-');
+	for (const [when, m] of [['before anything waits', out.heap.before], [rows[1][0], out.waitNode?.heap ?? {}], [rows[2][0], out.heap.waiting], [rows[3][0], out.heap.end]]) {
+		const a = m.active ?? {};
+		console.log(`| ${when} | ${held(a.main)} | ${held(a.worker)} | ${held(a['webhook 0'])} | ${held(a['webhook 1'])} |`);
 	}
 }
 
