@@ -1,6 +1,7 @@
 'use strict';
 // Preloaded into n8n by bench/two-way-n8n.js (NODE_OPTIONS="--expose-gc --require <this file>"): on
-// SIGUSR2 it runs a full garbage collection and writes process.memoryUsage() to HEAP_PROBE_FILE, so that
+// SIGUSR2 it runs a full garbage collection and writes process.memoryUsage() (and the executions n8n's
+// ActiveExecutions holds) to HEAP_PROBE_FILE, so that
 // the benchmark compares what n8n really keeps, not what the collector has not reclaimed yet.
 const fs = require('node:fs');
 

@@ -257,15 +257,17 @@ async function main() {
 	for (const [when, m] of rows) {
 		console.log(`| ${when} | ${m.main ?? '-'} | ${m.worker ?? '-'} | ${m['webhook 0'] ?? '-'} | ${m['webhook 1'] ?? '-'} |`);
 	}
+	// The probes' readings by moment: the heap kept, then n8n's ActiveExecutions entries, from the same readings.
+	const probed = [['before anything waits', out.heap.before], [rows[1][0], out.waitNode?.heap ?? {}], [rows[2][0], out.heap.waiting], [rows[3][0], out.heap.end]];
 	console.log('\n| heap kept after a full garbage collection (MB) | main | worker | webhook 0 | webhook 1 |');
 	console.log('|---|---|---|---|---|');
-	for (const [when, m] of [['before anything waits', out.heap.before], [rows[1][0], out.waitNode?.heap ?? {}], [rows[2][0], out.heap.waiting], [rows[3][0], out.heap.end]]) {
+	for (const [when, m] of probed) {
 		console.log(`| ${when} | ${m.main ?? '-'} | ${m.worker ?? '-'} | ${m['webhook 0'] ?? '-'} | ${m['webhook 1'] ?? '-'} |`);
 	}
 	console.log("\n| executions n8n's ActiveExecutions holds, by status | main | worker | webhook 0 | webhook 1 |");
 	console.log('|---|---|---|---|---|');
 	const held = (byStatus) => (byStatus ? Object.entries(byStatus).map(([status, n]) => `${n} ${status}`).join(', ') || 'none' : '-');
-	for (const [when, m] of [['before anything waits', out.heap.before], [rows[1][0], out.waitNode?.heap ?? {}], [rows[2][0], out.heap.waiting], [rows[3][0], out.heap.end]]) {
+	for (const [when, m] of probed) {
 		const a = m.active ?? {};
 		console.log(`| ${when} | ${held(a.main)} | ${held(a.worker)} | ${held(a['webhook 0'])} | ${held(a['webhook 1'])} |`);
 	}
