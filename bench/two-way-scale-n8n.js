@@ -213,6 +213,10 @@ async function main() {
 		log(`D: resume latency (${out.openDuringDE} open waits)`);
 		const ours = [];
 		const theirs = [];
+		// Where each of our replies' time went, from the requests through the proxy (its timeline).
+		const parts = [];
+		const theirParts = [];
+		stack.record();
 		for (let round = 0; round < ROUNDS; round++) {
 			const number = numberOf(round);
 			const waiting = count(WF.ours.id, 'waiting');
@@ -221,7 +225,9 @@ async function main() {
 			const t0 = Date.now();
 			await post(triggerUrl, ...text(number, 'ok', 700000 + round));
 			await waitUntil('our resume', () => afterStart(WF.ours.id).has(number), 60_000);
-			ours.push(afterStart(WF.ours.id).get(number) - t0);
+			const ourStart = afterStart(WF.ours.id).get(number);
+			ours.push(ourStart - t0);
+			parts.push(partsOf(stack.timeline(), t0, ourStart));
 			const before = count(WF.theirs.id, 'success');
 			const theirWaiting = count(WF.theirs.id, 'waiting');
 			const url = await startTheirs();
@@ -229,9 +235,13 @@ async function main() {
 			const t1 = Date.now();
 			await post(url, '{}');
 			await waitUntil('its resume', () => count(WF.theirs.id, 'success') > before, 60_000);
-			theirs.push(Math.max(...stack.runData(WF.theirs.id).map((run) => run[AFTER]?.[0]?.startTime ?? 0)) - t1);
+			const theirStart = Math.max(...stack.runData(WF.theirs.id).map((run) => run[AFTER]?.[0]?.startTime ?? 0));
+			theirs.push(theirStart - t1);
+			theirParts.push(partsOf(stack.timeline(), t1, theirStart));
+			stack.record();
 		}
-		out.latency = { ours, theirs };
+		stack.record(false);
+		out.latency = { ours, theirs, parts, theirParts };
 
 		log('E: burst');
 		const numbers = Array.from({ length: BURST }, (_, i) => numberOf(1000 + i));
@@ -287,11 +297,41 @@ function print(r) {
 	console.log(`| a reply to the trigger, until the node after Wait for Reply starts | ${ms(o50)} | ${ms(o95)} |`);
 	console.log(`| a POST to n8n's Wait node's resume URL, until the node after it starts | ${ms(t50)} | ${ms(t95)} |`);
 	console.log(`| ratio (target: p95 at most 1.2) | ${(o50 / t50).toFixed(2)} | ${(o95 / t95).toFixed(2)} |`);
+	// Where the time went, read from the requests that passed the proxy in each round.
+	const mine = r.latency.parts.filter((p) => p.resume !== undefined);
+	const pq = (list, key) => `${ms(quantile(list.map((p) => p[key]), 0.5))} / ${ms(quantile(list.map((p) => p[key]), 0.95))}`;
+	console.log(`\n| where the time of one reply went (${mine.length} rounds with every request seen), p50 / p95 | a reply to the trigger | n8n's Wait node |`);
+	console.log('|---|---|---|');
+	console.log(`| posted, until answered (SlickText's side) | ${pq(mine, 'answered')} | - |`);
+	console.log(`| posted, until the post to n8n's resume address begins | ${pq(mine, 'resume')} | 0 ms |`);
+	console.log(`| of it, calls of n8n's API before that post: how many / their time added up | ${quantile(mine.map((p) => p.calls), 0.5)} / ${pq(mine, 'callsMs')} | - |`);
+	console.log(`| that post, until the node after the wait starts | ${pq(mine, 'resumed')} | ${pq(r.latency.theirParts.filter((p) => p.resume !== undefined), 'resumed')} |`);
 	console.log(`\n| burst of ${BURST} at once | answered 2xx within 5 s | answer p95 | not 2xx | all resumed after |`);
 	console.log('|---|---|---|---|---|');
 	console.log(`| replies to the trigger | ${r.burstOurs.within5s} | ${ms(r.burstOurs.p95)} | ${r.burstOurs.notOk} | ${typeof r.burstOurs.allResumedMs === 'string' ? r.burstOurs.allResumedMs : ms(r.burstOurs.allResumedMs)} |`);
 	console.log(`| n8n's Wait node, resume URLs | ${r.burstTheirs.within5s} | ${ms(r.burstTheirs.p95)} | ${r.burstTheirs.notOk} | ${typeof r.burstTheirs.allResumedMs === 'string' ? r.burstTheirs.allResumedMs : ms(r.burstTheirs.allResumedMs)} |`);
 	console.log(`| n8n's Webhook node (its runs finished after) | ${r.burstPlain.within5s} | ${ms(r.burstPlain.p95)} | ${r.burstPlain.notOk} | ${typeof r.burstPlain.allResumedMs === 'string' ? r.burstPlain.allResumedMs : ms(r.burstPlain.allResumedMs)} |`);
+}
+
+/**
+ * From the proxy's timeline of one round (requests from `t0` on), where the reply's time went until the
+ * node after the wait started at `started`: when the reply was answered, when the post to n8n's resume
+ * address began, the calls of n8n's public API made before it (how many, their time added up), and the
+ * rest (that post until the node started).
+ */
+function partsOf(timeline, t0, started) {
+	const inRound = timeline.filter((e) => e.start >= t0 - 1 && e.start <= started);
+	const reply = inRound.find((e) => e.path.startsWith(`/webhook/${HOOK}`));
+	const resume = inRound.find((e) => e.path.startsWith('/webhook-waiting/'));
+	if (!resume) return {};
+	const calls = inRound.filter((e) => e.path.startsWith('/api/') && e.start < resume.start);
+	return {
+		answered: reply ? reply.end - t0 : undefined,
+		resume: resume.start - t0,
+		calls: calls.length,
+		callsMs: calls.reduce((sum, e) => sum + (Math.min(e.end, resume.start) - e.start), 0),
+		resumed: started - resume.start,
+	};
 }
 
 if (require.main === module) {

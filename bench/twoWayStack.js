@@ -32,10 +32,16 @@ function ensureQueueServices() {
 /**
  * The load balancer: /webhook* requests to the webhook processes in turn (the list can change while it
  * runs), everything else to main. A process that does not answer gets the request's 502, as an LB's.
+ * While `state.timeline` is an array, each request is added to it once answered ({method, path, start,
+ * end}, Date.now() times): what a bench reads to tell where a reply's time went.
  */
 function startProxy(port, mainPort, state) {
 	let turn = 0;
 	const server = http.createServer((req, res) => {
+		if (Array.isArray(state.timeline)) {
+			const entry = { method: req.method, path: req.url ?? '', start: Date.now() };
+			res.once('finish', () => state.timeline?.push({ ...entry, end: Date.now() }));
+		}
 		const toWebhooks = /^\/webhook(-waiting)?\//.test(req.url ?? '');
 		const targets = toWebhooks ? state.webhookPorts : [mainPort];
 		const upstream = http.request({ host: '127.0.0.1', port: targets[turn++ % targets.length], method: req.method, path: req.url, headers: req.headers }, (answer) => {
@@ -178,7 +184,9 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 		}
 	};
 
-	return { ports, proxyUrl, folder, logs, rest, psql: (sql) => services.psql(db, sql), executions, runData, startWebhook, killWebhook, useWebhooks, giveApiKey, whenServing, stop };
+	/** Starts recording the requests through the proxy (`state.timeline`), or stops it (`false`); returns the list. */
+	const record = (on = true) => (state.timeline = on ? [] : undefined);
+	return { ports, proxyUrl, folder, logs, rest, psql: (sql) => services.psql(db, sql), executions, runData, startWebhook, killWebhook, useWebhooks, giveApiKey, whenServing, record, timeline: () => state.timeline ?? [], stop };
 }
 
 module.exports = { startTwoWayStack, ensureQueueServices, startProxy };
