@@ -43,7 +43,9 @@ function startProxy(port, mainPort, state) {
 			res.once('finish', () => state.timeline?.push({ ...entry, end: Date.now() }));
 		}
 		const toWebhooks = /^\/webhook(-waiting)?\//.test(req.url ?? '');
-		const targets = toWebhooks ? state.webhookPorts : [mainPort];
+		// n8n's resume addresses go to `state.waitingPorts` when set (a test that crashes a process keeps them off it).
+		const waiting = /^\/webhook-waiting\//.test(req.url ?? '') && state.waitingPorts;
+		const targets = waiting ? state.waitingPorts : toWebhooks ? state.webhookPorts : [mainPort];
 		const upstream = http.request({ host: '127.0.0.1', port: targets[turn++ % targets.length], method: req.method, path: req.url, headers: req.headers }, (answer) => {
 			res.writeHead(answer.statusCode ?? 502, answer.headers);
 			answer.pipe(res);
@@ -113,9 +115,13 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 		if (pid) process.kill(pid, signal);
 		await services.stopWhere((name) => name === `webhook ${i}`);
 	};
-	/** The first `count` webhook processes behind the proxy. */
-	const useWebhooks = (count) => {
+	/**
+	 * The first `count` webhook processes behind the proxy; `resumesOff`: a process that gets none of n8n's
+	 * resume addresses (/webhook-waiting), the rest still in turn.
+	 */
+	const useWebhooks = (count, resumesOff) => {
 		state.webhookPorts = [...webhook.values()].slice(0, count);
+		state.waitingPorts = resumesOff === undefined ? undefined : state.webhookPorts.filter((port) => port !== webhook.get(resumesOff));
 	};
 
 	try {

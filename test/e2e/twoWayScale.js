@@ -231,21 +231,32 @@ exports.run = async ({ sandbox, check }) => {
 		// Those probes started executions that fail before texting anybody (no number): not counted below.
 		await pause(3000);
 
+		/**
+		 * A webhook process stops in the middle of the replies: a crash (SIGKILL) through 2 processes, a restart
+		 * (SIGTERM, as a deploy or a container restart stops n8n) through 3. Either cuts the trigger's requests
+		 * under way. n8n's resume addresses are kept off that process: n8n marks an execution running before it
+		 * hands it to a worker, and a process that stops in between leaves it running for ever, n8n's Wait node
+		 * alike (after SIGTERM too: n8n closes its database pool while it still answers requests; seen in this
+		 * test, docs/queue-mode.md). That is n8n's part, not the trigger's.
+		 */
+		const stops = { 2: { signal: 'SIGKILL', name: 'one crashes and starts again' }, 3: { signal: 'SIGTERM', name: 'one restarted' } };
 		for (const processes of [2, 3]) {
-			await check(`two-way at scale: ${PEOPLE} people wait and reply (${IN_FLIGHT} at a time) through ${processes} webhook processes (one killed and started again meanwhile): each reply resumes its own wait once; none lost, none an event`, async () => {
-				useWebhooks(processes);
+			const stop = stops[processes];
+			await check(`two-way at scale: ${PEOPLE} people wait and reply (${IN_FLIGHT} at a time) through ${processes} webhook processes (${stop.name} meanwhile, n8n's resume addresses on the others): each reply resumes its own wait once; none lost, none an event`, async () => {
+				const resumesOff = 1;
+				useWebhooks(processes, resumesOff);
 				const numbers = Array.from({ length: PEOPLE }, (_, i) => numberOf(processes, i));
 				await openWaits('table', numbers);
 				const eventsBefore = (await executions(TRIGGER.table.id)).length;
 				const keptBefore = keptReplies('true');
 				const { played, done, left } = await everyoneReplies('table', numbers, async () => {
-					// In the middle of the replies, one webhook process dies and comes back.
+					// In the middle of the replies, one webhook process stops and comes back.
 					for (let kill = 0; kill < KILLS; kill++) {
 						await pause(1500);
-						await killWebhook(1);
+						await killWebhook(1, stop.signal);
 						await pause(1000);
 						await startWebhook(1);
-						useWebhooks(processes);
+						useWebhooks(processes, resumesOff);
 					}
 				});
 				// The next check's starts go to every process: the one started last serves its routes by then.
@@ -291,13 +302,14 @@ exports.run = async ({ sandbox, check }) => {
 			return { answers, late };
 		};
 
-		await check(`two-way at scale (issue 45): examples/08 through 2 webhook processes (one killed and started again meanwhile): ${RSVP_NUMBERS.length} guests texted at once and their answers; at the deadline each guest comes out once with the right answer, the organiser gets the count, and each "maybe" comes out of the trigger`, async () => {
+		await check(`two-way at scale (issue 45): examples/08 through 2 webhook processes (one crashes and starts again meanwhile, n8n's resume addresses on the other): ${RSVP_NUMBERS.length} guests texted at once and their answers; at the deadline each guest comes out once with the right answer, the organiser gets the count, and each "maybe" comes out of the trigger`, async () => {
 			const killOneMeanwhile = async () => {
+				useWebhooks(2, 1);
 				await pause(1500);
 				await killWebhook(1);
 				await pause(1000);
 				await startWebhook(1);
-				useWebhooks(2);
+				useWebhooks(2, 1);
 			};
 			const { answers, late } = await runRsvp({ id: EXAMPLE8, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, meanwhile: killOneMeanwhile });
 			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
