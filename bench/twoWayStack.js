@@ -43,7 +43,7 @@ function startProxy(port, mainPort, state) {
 			res.once('finish', () => state.timeline?.push({ ...entry, end: Date.now() }));
 		}
 		const toWebhooks = /^\/webhook(-waiting)?\//.test(req.url ?? '');
-		// n8n's resume addresses go to `state.waitingPorts` when set (a test that crashes a process keeps them off it).
+		// n8n's resume addresses go to `state.waitingPorts` when set (a test that stops a process keeps them off it).
 		const waiting = /^\/webhook-waiting\//.test(req.url ?? '') && state.waitingPorts;
 		const targets = waiting ? state.waitingPorts : toWebhooks ? state.webhookPorts : [mainPort];
 		const upstream = http.request({ host: '127.0.0.1', port: targets[turn++ % targets.length], method: req.method, path: req.url, headers: req.headers }, (answer) => {
