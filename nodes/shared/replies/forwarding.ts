@@ -116,6 +116,15 @@ async function ask(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply): Promi
 	}
 }
 
+/** The execution ID in a wait's address (n8n's `/webhook-waiting/<id>/...`), never the rest of it. */
+function executionIdOf(resumeUrl: string): string {
+	try {
+		return new URL(resumeUrl).pathname.split('/').find((part) => /^\d+$/.test(part)) ?? 'unknown';
+	} catch {
+		return 'unknown';
+	}
+}
+
 /** Runs a call of a hand-off: in turn with the process's others (a shared store), or at once. */
 type Turn = <T>(call: () => Promise<T>) => Promise<T>;
 
@@ -154,6 +163,14 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 			if (resumedElsewhere || notHere) {
 				// Nothing waits there now for this reply: said in the log, as a wait then ends without it.
 				if (!maybeTaken) ctx.logger.info(`SlickText Trigger: a waiting workflow no longer waits (${asked.status}: ${asked.text.slice(0, 120)})`);
+				// Taken on n8n's word that it runs: if the process that took the unanswered post stopped in between,
+				// n8n may never resume it (docs/queue-mode.md). The ID says which execution to look at.
+				else if (/running already/i.test(asked.text)) {
+					ctx.logger.warn(
+						`SlickText Trigger: execution ${executionIdOf(wait.resumeUrl)} was handed a reply without an answer, and n8n now says it is running: taken. ` +
+							'If it stays "running" in the executions list, n8n lost its resume (a webhook process stopped meanwhile): stop it and act on the reply by hand.',
+					);
+				}
 				return maybeTaken && resumedElsewhere ? 'taken' : 'gone';
 			}
 			// Only n8n's "Database is not ready" and a refusal n8n did not give come before it reads anything; any

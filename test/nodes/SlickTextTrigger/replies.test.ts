@@ -4,6 +4,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import path from 'node:path';
@@ -440,6 +442,25 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect((await reply(trigger, '+16175550074', 'yes')).status).toBe(200);
 		expect(n8n.forwards).toHaveLength(2);
 		expect(trigger.runs).toEqual([]);
+	});
+
+	it('a post with no answer, then "running already": taken, and the log names the execution (n8n may have lost its resume), never its address', async () => {
+		const warn = jest.spyOn(Container.get(Logger), 'warn');
+		try {
+			const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+			await register(trigger, '79/n1', '+16175550079');
+			n8n.answer.set('/webhook-waiting/79/n1', [502, { status: 409, text: '{"code":409,"message":"The execution \\"79\\" is running already."}' }]);
+			expect((await reply(trigger, '+16175550079', 'yes')).status).toBe(200);
+			await trigger.settled();
+			expect(n8n.forwards).toHaveLength(2);
+			expect(trigger.runs).toEqual([]);
+			const said = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('now says it is running'));
+			expect(said).toHaveLength(1);
+			expect(said[0]).toMatch(/^SlickText Trigger: execution 79 was handed a reply without an answer/);
+			expect(said[0]).not.toContain('webhook-waiting');
+		} finally {
+			warn.mockRestore();
+		}
 	});
 
 	it('answers SlickText at once however slowly n8n takes the reply, and a delivery of it again, meanwhile or after, resumes nothing', async () => {
