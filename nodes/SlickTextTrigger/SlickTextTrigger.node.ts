@@ -359,6 +359,8 @@ export class SlickTextTrigger implements INodeType {
 		const finish = async (result: IWebhookResponseData, goingOut: string[] = []): Promise<IWebhookResponseData> => {
 			const out = new Set(runFinishesKept ? goingOut : []);
 			await replies.finishKept([...replies.kept].filter(([event]) => !out.has(event.key)).map(([, row]) => row));
+			const said = (result.webhookResponse as IDataObject | undefined)?.message;
+			this.logger.debug(`SlickText Trigger: delivery ${delivery.events.map((event) => event.key).join(', ')}: ${typeof said === 'string' ? said : `a run of ${goingOut.length} events`}`);
 			return replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;
 		};
 		if (replies.events.length === 0) return await finish(acknowledge('A waiting workflow took the reply; nothing started'));

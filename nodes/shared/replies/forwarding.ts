@@ -335,6 +335,11 @@ export async function handReplies(
 	if (replies.length === 0) return result;
 	const store = await storeOf();
 	const found = await Promise.all(replies.map(({ reply, key }) => store.find(reply.person, key, Date.now())));
+	// At debug level (N8N_LOG_LEVEL=debug) each reply's way through the trigger can be followed by its event
+	// key, a hash that names no person.
+	for (const [n, { key }] of replies.entries()) {
+		ctx.logger.debug(`SlickText Trigger: reply ${key}: ${found[n].open.length} open waits for its person${found[n].takenBefore ? ', one took it before' : ''}`);
+	}
 	const waited = replies
 		.map((reply, n) => ({ ...reply, before: found[n] }))
 		.filter(({ index, reply, before }) => {
@@ -378,6 +383,7 @@ export async function handReplies(
 				const now = store.sharedClaims ? before : await store.find(reply.person, key, Date.now());
 				return now.takenBefore ? 'taken' : await handToWaits(ctx, store, reply, key, now.open, keptRow);
 			});
+			ctx.logger.debug(`SlickText Trigger: reply ${key}: ${outcome === 'free' ? 'no wait took it' : outcome}`);
 			if (outcome === 'taken' && reply.message) result.done.add(index);
 			// Not taken (or an opt-out, which goes on too): its row is left to the trigger (RepliesHanded.kept).
 			const row = await keptRow();
