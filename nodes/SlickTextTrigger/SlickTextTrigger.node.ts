@@ -360,7 +360,7 @@ export class SlickTextTrigger implements INodeType {
 			const out = new Set(runFinishesKept ? goingOut : []);
 			await replies.finishKept([...replies.kept].filter(([event]) => !out.has(event.key)).map(([, row]) => row));
 			const said = (result.webhookResponse as IDataObject | undefined)?.message;
-			this.logger.debug(`SlickText Trigger: delivery ${delivery.events.map((event) => event.key).join(', ')}: ${typeof said === 'string' ? said : `a run of ${goingOut.length} events`}`);
+			this.logger.debug(`SlickText Trigger: delivery ${delivery.events.map((event) => event.key).join(', ')}: ${typeof said === 'string' ? said : `a run with ${goingOut.length} event${goingOut.length === 1 ? '' : 's'}`}`);
 			return replies.answered ? { noWebhookResponse: true, workflowData: result.workflowData } : result;
 		};
 		if (replies.events.length === 0) return await finish(acknowledge('A waiting workflow took the reply; nothing started'));

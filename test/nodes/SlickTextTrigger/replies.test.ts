@@ -463,6 +463,28 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		}
 	});
 
+	it("at debug level says where each reply went by its event key, never the person's number: its open waits, its outcome, the delivery's answer", async () => {
+		const debug = jest.spyOn(Container.get(Logger), 'debug');
+		try {
+			const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+			await register(trigger, '80/n1', '+16175550080');
+			n8n.answer.set('/webhook-waiting/80/n1', 'taken');
+			await reply(trigger, '+16175550080', 'yes');
+			await reply(trigger, '+16175550081', 'hello');
+			const said = debug.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('SlickText Trigger: '));
+			const key = /reply (legacy#[0-9a-f]{64}): 1 open waits for its person$/.exec(said.find((message) => message.includes('1 open waits')) ?? '')?.[1];
+			expect(key).toBeDefined();
+			expect(said).toContain(`SlickText Trigger: reply ${key}: taken`);
+			expect(said).toContain(`SlickText Trigger: delivery ${key}: A waiting workflow took the reply; nothing started`);
+			// A reply nobody waits for is an ordinary event: one run.
+			expect(said.filter((message) => message.endsWith(': a run with 1 event'))).toHaveLength(1);
+			expect(trigger.runs).toHaveLength(1);
+			expect(said.join('\n')).not.toMatch(/617555008|webhook-waiting/);
+		} finally {
+			debug.mockRestore();
+		}
+	});
+
 	it('answers SlickText at once however slowly n8n takes the reply, and a delivery of it again, meanwhile or after, resumes nothing', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		await register(trigger, '75/a', '+16175550075', { since: Date.now() - 10 });
