@@ -64,7 +64,7 @@ function startProxy(port, mainPort, state) {
  * (each {id, name, type, data}), publishes the workflows and starts `webhooks` webhook processes.
  * Returns what a test or a bench needs, and stop().
  */
-async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhooks = 2, workerConcurrency = 10 }) {
+async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhooks = 2, workerConcurrency = 10, webhookLogLevel }) {
 	ensureQueueServices();
 	const ports = {
 		proxy: basePort,
@@ -104,7 +104,7 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 	/** Webhook process i: started (again) and put behind the proxy once it serves the published workflows. */
 	const startWebhook = async (i) => {
 		const port = basePort + 10 + 2 * i;
-		await services.startWebhookProcess(`webhook ${i}`, folder, { port, brokerPort: port + 1, log: services.logFile(logs, `webhook-${i}`), extra: webhookEnv });
+		await services.startWebhookProcess(`webhook ${i}`, folder, { port, brokerPort: port + 1, log: services.logFile(logs, `webhook-${i}`), extra: { ...webhookEnv, ...(webhookLogLevel ? { N8N_LOG_LEVEL: webhookLogLevel } : {}) } });
 		webhook.set(i, port);
 		if (!state.webhookPorts.includes(port)) state.webhookPorts.push(port);
 	};
@@ -122,6 +122,18 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 	const useWebhooks = (count, resumesOff) => {
 		state.webhookPorts = [...webhook.values()].slice(0, count);
 		state.waitingPorts = resumesOff === undefined ? undefined : state.webhookPorts.filter((port) => port !== webhook.get(resumesOff));
+	};
+
+	/**
+	 * Webhook process i stopped among other requests (`signal`: SIGKILL as a crash, SIGTERM as a restart) and
+	 * started again a second later; then the first `count` processes behind the proxy, n8n's resume addresses
+	 * kept off process i (a process stopped mid-resume loses that resume in n8n: docs/queue-mode.md).
+	 */
+	const stopAndStart = async (i, { signal = 'SIGKILL', count }) => {
+		await killWebhook(i, signal);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		await startWebhook(i);
+		useWebhooks(count, i);
 	};
 
 	try {
@@ -192,7 +204,7 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 
 	/** Starts recording the requests through the proxy (`state.timeline`), or stops it (`false`); returns the list. */
 	const record = (on = true) => (state.timeline = on ? [] : undefined);
-	return { ports, proxyUrl, folder, logs, rest, psql: (sql) => services.psql(db, sql), executions, runData, startWebhook, killWebhook, useWebhooks, giveApiKey, whenServing, record, timeline: () => state.timeline ?? [], stop };
+	return { ports, proxyUrl, folder, logs, rest, psql: (sql) => services.psql(db, sql), executions, runData, startWebhook, killWebhook, stopAndStart, useWebhooks, giveApiKey, whenServing, record, timeline: () => state.timeline ?? [], stop };
 }
 
 module.exports = { startTwoWayStack, ensureQueueServices, startProxy };

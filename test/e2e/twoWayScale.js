@@ -148,8 +148,10 @@ exports.run = async ({ sandbox, check }) => {
 		],
 		credentials: Object.values(credentials),
 		webhooks: 3,
+		// Each reply's way through the trigger, read back when a check fails (triggerSaid).
+		webhookLogLevel: 'debug',
 	});
-	const { executions, startWebhook, killWebhook, useWebhooks } = stack;
+	const { executions, startWebhook, killWebhook, stopAndStart, useWebhooks } = stack;
 
 	const post = async (url, body, headers = { 'content-type': 'application/json' }) => {
 		try {
@@ -202,7 +204,28 @@ exports.run = async ({ sandbox, check }) => {
 			.flatMap((status) => stack.runData(workflowId, status))
 			.map((run) => run.Start?.[0]?.data?.main?.[0]?.[0]?.json?.body?.number)
 			.filter(Boolean);
-		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}`;
+		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}; the trigger said: ${triggerSaid()}`;
+	};
+
+	/**
+	 * What the trigger logged in the webhook processes (their level is debug: each reply's open waits and
+	 * outcome, each delivery's answer) since the stack started, counted by what it said, event keys left out.
+	 */
+	const triggerSaid = () => {
+		const counts = new Map();
+		for (const file of fs.readdirSync(stack.logs).filter((name) => name.startsWith('webhook-'))) {
+			for (const line of fs.readFileSync(path.join(stack.logs, file), 'utf8').split('\n')) {
+				const at = line.indexOf('SlickText Trigger: ');
+				if (at < 0) continue;
+				// eslint-disable-next-line no-control-regex
+				const said = line.slice(at + 19).replace(/\x1b\[[0-9;]*m/g, '')
+					.replace(/(legacy#[0-9a-f]+|current:[^\s,:]+)(, (legacy#[0-9a-f]+|current:[^\s,:]+))*/g, '<key>')
+					.replace(/\s*\{\s*".*$/, '')
+					.slice(0, 140);
+				counts.set(said, (counts.get(said) ?? 0) + 1);
+			}
+		}
+		return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([said, n]) => `${n}x "${said}"`).join('; ') || 'nothing';
 	};
 
 	/** Each wait resumed once, by its own person's reply; no reply came out of the trigger as an event. */
@@ -253,10 +276,7 @@ exports.run = async ({ sandbox, check }) => {
 					// In the middle of the replies, one webhook process stops and comes back.
 					for (let kill = 0; kill < KILLS; kill++) {
 						await pause(1500);
-						await killWebhook(1, stop.signal);
-						await pause(1000);
-						await startWebhook(1);
-						useWebhooks(processes, resumesOff);
+						await stopAndStart(resumesOff, { signal: stop.signal, count: processes });
 					}
 				});
 				// The next check's starts go to every process: the one started last serves its routes by then.
@@ -306,10 +326,7 @@ exports.run = async ({ sandbox, check }) => {
 			const killOneMeanwhile = async () => {
 				useWebhooks(2, 1);
 				await pause(1500);
-				await killWebhook(1);
-				await pause(1000);
-				await startWebhook(1);
-				useWebhooks(2, 1);
+				await stopAndStart(1, { count: 2 });
 			};
 			const { answers, late } = await runRsvp({ id: EXAMPLE8, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, meanwhile: killOneMeanwhile });
 			assert.ok(late > 0 && late < 10_000, `the answers were read ${late} ms after the deadline`);
