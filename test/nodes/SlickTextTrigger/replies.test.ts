@@ -4,8 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
+import { WebhookContext } from 'n8n-core';
 import type { IDataObject } from 'n8n-workflow';
 
 import path from 'node:path';
@@ -168,6 +167,22 @@ async function reply(trigger: WebhookServer, from: string, body: string, options
 	// The trigger answers SlickText first, then hands the reply on.
 	await trigger.settled();
 	return answer;
+}
+
+/**
+ * What the trigger logs while it answers requests: n8n's WebhookContext hands every node its logger (a
+ * getter on the context, in n8n 1.x and 2.x alike), replaced here by one that keeps the lines.
+ */
+function captureLogs() {
+	const kept = { warn: [] as string[], debug: [] as string[] };
+	const logger = {
+		error: () => undefined,
+		info: () => undefined,
+		warn: (message: string) => kept.warn.push(message),
+		debug: (message: string) => kept.debug.push(message),
+	};
+	const spy = jest.spyOn(WebhookContext.prototype as unknown as { logger: typeof logger }, 'logger', 'get').mockReturnValue(logger);
+	return { ...kept, restore: () => spy.mockRestore() };
 }
 
 describe('the SlickText Trigger takes waits and hands replies to them', () => {
@@ -445,7 +460,7 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 	});
 
 	it('a post with no answer, then "running already": taken, and the log names the execution (n8n may have lost its resume), never its address', async () => {
-		const warn = jest.spyOn(Container.get(Logger), 'warn');
+		const logs = captureLogs();
 		try {
 			const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 			await register(trigger, '79/n1', '+16175550079');
@@ -454,24 +469,24 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 			await trigger.settled();
 			expect(n8n.forwards).toHaveLength(2);
 			expect(trigger.runs).toEqual([]);
-			const said = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('now says it is running'));
+			const said = logs.warn.filter((message) => message.includes('now says it is running'));
 			expect(said).toHaveLength(1);
 			expect(said[0]).toMatch(/^SlickText Trigger: execution 79 was handed a reply without an answer/);
 			expect(said[0]).not.toContain('webhook-waiting');
 		} finally {
-			warn.mockRestore();
+			logs.restore();
 		}
 	});
 
 	it("at debug level says where each reply went by its event key, never the person's number: its open waits, its outcome, the delivery's answer", async () => {
-		const debug = jest.spyOn(Container.get(Logger), 'debug');
+		const logs = captureLogs();
 		try {
 			const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 			await register(trigger, '80/n1', '+16175550080');
 			n8n.answer.set('/webhook-waiting/80/n1', 'taken');
 			await reply(trigger, '+16175550080', 'yes');
 			await reply(trigger, '+16175550081', 'hello');
-			const said = debug.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith('SlickText Trigger: '));
+			const said = logs.debug.filter((message) => message.startsWith('SlickText Trigger: '));
 			const key = /reply (legacy#[0-9a-f]{64}): 1 open waits for its person$/.exec(said.find((message) => message.includes('1 open waits')) ?? '')?.[1];
 			expect(key).toBeDefined();
 			expect(said).toContain(`SlickText Trigger: reply ${key}: taken`);
@@ -481,7 +496,7 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 			expect(trigger.runs).toHaveLength(1);
 			expect(said.join('\n')).not.toMatch(/617555008|webhook-waiting/);
 		} finally {
-			debug.mockRestore();
+			logs.restore();
 		}
 	});
 
