@@ -171,9 +171,10 @@ const sweeps = new Set<string>();
 /**
  * When a process looks for unfinished replies after a request, and again while kept replies are not
  * finished, at most `mostLooks` times in a row (a hand-off may take minutes; a reply that cannot be
- * delivered again is not looked for forever). An object, so that tests can shorten it.
+ * delivered again is not looked for forever); a delivery again unanswered after `answerWithinMs` is tried
+ * at a later look. An object, so that tests can shorten it.
  */
-export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000, mostLooks: 20 };
+export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000, mostLooks: 20, answerWithinMs: 30_000 };
 
 /**
  * Several webhook processes: a reply kept by a process that stopped before handing it on is delivered
@@ -191,6 +192,7 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 	const url = ctx.getNodeWebhookUrl('default');
 	if (!url) return;
 	sweeps.add(scope);
+	ctx.logger.debug(`SlickText Trigger: looks for unfinished replies begin, every ${sweeping.afterMs / 1000} s`);
 	// The webhook secret is read in each look, not by the request that starts them.
 	const redeliver = async (event: KeptEvent, secret: string): Promise<boolean> => {
 		const data = JSON.stringify(event.json);
@@ -208,7 +210,7 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 				: { body: event.json, json: true }),
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
-			timeout: 30_000,
+			timeout: sweeping.answerWithinMs,
 		})) as { statusCode: number };
 		return answer.statusCode >= 200 && answer.statusCode < 300;
 	};
@@ -217,12 +219,24 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		for (let look = 0; look < sweeping.mostLooks && store.unfinished; look++) {
 			await sleep(sweeping.afterMs);
 			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx, true) : '';
-			for (const { kept, event } of await store.unfinished(Date.now())) {
-				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else it is
-				// left, and looked for again.
-				if (await redeliver(event, secret)) await store.finish?.(kept);
+			const found = await store.unfinished(Date.now());
+			let again = 0;
+			for (const { kept, event } of found) {
+				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else (not
+				// answered 2xx, or no answer at all) it is left, and looked for again: one reply that cannot be
+				// delivered now does not end the looks for the others.
+				try {
+					if (await redeliver(event, secret)) {
+						await store.finish?.(kept);
+						again++;
+					}
+				} catch (error) {
+					ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again; it is looked for again', { error: (error as Error).message });
+				}
 			}
-			if (!(await store.anyUnfinished?.())) return;
+			const left = await store.anyUnfinished?.();
+			ctx.logger.debug(`SlickText Trigger: look ${look + 1} for unfinished replies: ${found.length} found, ${again} delivered again; ${left ? 'some unfinished' : 'none unfinished'}`);
+			if (!left) return;
 		}
 	})()
 		.catch((error: Error) => ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again', { error: error.message }))

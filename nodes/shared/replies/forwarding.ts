@@ -264,10 +264,12 @@ async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Repl
 	let taken = false;
 	for (const wait of waits) {
 		const claim = await turn(async () => await store.claim(wait, key, Date.now()));
+		ctx.logger.debug(`SlickText Trigger: reply ${key}: claim of a wait: ${claim}`);
 		if (claim === 'other') continue;
 		// A repeat of a reply this wait took (found so by the claim, after the person's waits were read).
 		if (claim === 'taken') return 'taken';
 		const handed = await handTo(ctx, wait, reply, claim === 'same', turn);
+		ctx.logger.debug(`SlickText Trigger: reply ${key}: hand-off: ${handed}`);
 		// n8n did not answer for minutes: the reply goes on as the trigger's event rather than be lost, and
 		// the wait is left to the next reply (if that post did resume it, the next gets 409 and moves on).
 		if (handed === 'unknown') {

@@ -38,6 +38,8 @@ interface Waiting {
 	api: FakeN8nApi;
 	/** Where a post to n8n's /webhook/... goes (the trigger's own Production URL): the trigger under test. */
 	webhookTarget?: string;
+	/** Posts to /webhook/... whose connection is cut without an answer (a process that stops, a proxy that gives up), the first ones. */
+	webhookDrops: number;
 	/** What each address received, in order. */
 	forwards: Array<{ path: string; body: IDataObject }>;
 	/** The most posts to waiting addresses unanswered at one moment (set to 0 to measure anew). */
@@ -65,11 +67,16 @@ async function waitingN8n(): Promise<Waiting> {
 		res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
 		res.end(JSON.stringify({ taken: how === 'taken' }));
 	};
-	const waiting: Partial<Waiting> = { mostAtOnce: 0 };
+	const waiting: Partial<Waiting> = { mostAtOnce: 0, webhookDrops: 0 };
 	let atOnce = 0;
 	const server: Server = createServer((req, res) => {
 		if (req.url?.startsWith('/api/')) return api.handle(req, res);
 		if (req.url?.startsWith('/webhook/') && waiting.webhookTarget) {
+			if ((waiting.webhookDrops ?? 0) > 0) {
+				waiting.webhookDrops!--;
+				req.socket.destroy();
+				return;
+			}
 			let raw = '';
 			req.on('data', (chunk) => (raw += chunk));
 			req.on('end', async () => {
@@ -604,7 +611,7 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 			const res = await fetch(o.url, { method: o.method, headers: { ...(o.headers as Record<string, string>), 'content-type': 'application/json' }, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
 			const text = await res.text();
 			return { statusCode: res.status, body: text ? JSON.parse(text) : undefined };
-		} }, getNode: () => ({}) };
+		} }, getNode: () => ({}), logger: { warn: () => undefined, debug: () => undefined } };
 		return new DataTableWaits(ctx, scope, { origin: n8n.base, apiKey: n8n.api.apiKey, signingKey: LEGACY_KEY });
 	};
 	const pause = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
@@ -907,6 +914,77 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		while (rows().some((r) => r.until === -1 && Number(r.takenAt) === 0) && Date.now() - settled < 5000) await pause(50);
 		expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
 		expect(trigger.runs).toEqual([]);
+	});
+
+	it('goes on looking when a reply it delivers again gets no answer: a later look delivers it, though no request comes', async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		// The first delivery again of the reply below is cut off unanswered (a webhook process stopping, a proxy giving up).
+		n8n.webhookDrops = 1;
+		const logs = captureLogs();
+		const answerWithin = sweeping.answerWithinMs;
+		sweeping.answerWithinMs = 500;
+		const until = async (done: () => boolean) => {
+			const started = Date.now();
+			while (!done() && Date.now() - started < 10_000) await pause(50);
+		};
+		try {
+			// The only request: it starts this process's looks.
+			await register(trigger, '86/n1', '+16175550086');
+			const row = rows().find((r) => r.person === '+16175550086')!;
+			// A process kept and claimed the reply and stopped long ago: due at the first look.
+			const t = text('+16175550086', 'on my way', 1, 860);
+			const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+			const then = Date.now() - UNFINISHED_AFTER_MS - 1000;
+			Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+			rows().push({ id: 86_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+			await until(() => logs.warn.length > 0);
+			expect(n8n.webhookDrops).toBe(0);
+			expect(logs.warn).toEqual(['SlickText Trigger: could not deliver an unfinished reply again; it is looked for again']);
+			expect(n8n.forwards).toEqual([]);
+			// The look that tried it holds it for UNFINISHED_AFTER_MS, as any look does: that time passed.
+			rows().find((r) => r.id === 86_000)!.claimedAt = Date.now() - UNFINISHED_AFTER_MS - 1;
+			await until(() => n8n.forwards.length > 0);
+			await trigger.settled();
+			expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/86/n1', 'on my way']]);
+			await until(() => !rows().some((r) => r.until === -1 && Number(r.takenAt) === 0));
+			expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
+			// Each look says at debug level what it found and delivered again.
+			expect(logs.debug).toEqual(
+				expect.arrayContaining([
+					'SlickText Trigger: look 1 for unfinished replies: 1 found, 0 delivered again; some unfinished',
+					expect.stringMatching(/^SlickText Trigger: look \d+ for unfinished replies: 1 found, 1 delivered again; /),
+				]),
+			);
+			expect(trigger.runs).toEqual([]);
+		} finally {
+			sweeping.answerWithinMs = answerWithin;
+			logs.restore();
+		}
+	});
+
+	it('drops a kept reply no credential of its can read (kept before the credential changed), with a warning, rather than look for it for ever', async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		const logs = captureLogs();
+		try {
+			const forwardsBefore = n8n.forwards.length;
+			// The request starts this process's looks; the row is in the trigger node's scope, as its registration's.
+			await register(trigger, '85/n1', '+16175550085');
+			const then = Date.now() - UNFINISHED_AFTER_MS - 1000;
+			const t = text('+16175550085', 'hello', 1, 850);
+			const scope = rows().find((r) => r.person === '+16175550085')!.scope;
+			rows().push({ id: 85_000, scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: 'someone', claimedAt: then, takenAt: 0, pending: seal('another credential', { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+			const started = Date.now();
+			while (rows().some((r) => r.id === 85_000 && Number(r.takenAt) === 0) && Date.now() - started < 5000) await pause(50);
+			await trigger.settled();
+			expect(rows().find((r) => r.id === 85_000)).toMatchObject({ pending: '' });
+			expect(Number(rows().find((r) => r.id === 85_000)!.takenAt)).toBeGreaterThan(0);
+			expect(logs.warn).toContain('SlickText Trigger: a kept reply cannot be read with this credential (it was kept under another); it is dropped');
+			expect(n8n.forwards.length).toBe(forwardsBefore);
+		} finally {
+			logs.restore();
+		}
 	});
 
 	it('reads its credential from n8n once per request (n8n reads it from its database each time): a registration, and a reply a wait takes', async () => {

@@ -145,7 +145,7 @@ export class DataTableWaits implements WaitStore {
 	readonly sharedClaims = true;
 
 	constructor(
-		private readonly ctx: { helpers: Pick<IWebhookFunctions['helpers'], 'httpRequest'>; getNode: IWebhookFunctions['getNode'] },
+		private readonly ctx: { helpers: Pick<IWebhookFunctions['helpers'], 'httpRequest'>; getNode: IWebhookFunctions['getNode']; logger: IWebhookFunctions['logger'] },
 		private readonly scope: string,
 		private readonly access: TableAccess,
 	) {}
@@ -480,8 +480,15 @@ export class DataTableWaits implements WaitStore {
 		for (const row of stale) {
 			// Each to one process only: the one whose update of the row's time applied.
 			const mine = await this.update(where(is('id', row.id), is('claimedAt', Number(row.claimedAt)), is('takenAt', 0)), { claimedAt: now });
-			const event = mine.length > 0 ? unseal(this.access.signingKey, row.pending) : undefined;
+			if (mine.length === 0) continue;
+			const event = unseal(this.access.signingKey, row.pending);
 			if (event && typeof event.name === 'string' && typeof event.json === 'object') found.push({ kept: String(row.id), event: event as unknown as KeptEvent });
+			else {
+				// Kept under another credential's keys (the trigger's credential changed since): no process can read
+				// it, so it is finished rather than looked for for ever.
+				this.ctx.logger.warn('SlickText Trigger: a kept reply cannot be read with this credential (it was kept under another); it is dropped');
+				await this.finish(String(row.id));
+			}
 		}
 		return found;
 	}
