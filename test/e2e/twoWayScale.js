@@ -177,34 +177,59 @@ exports.run = async ({ sandbox, check }) => {
 		return played;
 	};
 
-	/** Starts one wait per number at once and resolves once n8n shows them all waiting. */
-	const openWaits = async (store, numbers) => {
+	/** Starts one wait per number at once and resolves once n8n shows them all waiting (but `before`, an earlier check's). */
+	const openWaits = async (store, numbers, before = new Set()) => {
 		const wf = WF[store];
 		const started = await inFlight(numbers, IN_FLIGHT, (number) => post(`${PROXY}/webhook/${wf.id}-start`, JSON.stringify({ number })));
 		assert.ok(started.every((r) => r.status === 200), `starts: ${[...new Set(started.map((r) => r.status))]}`);
-		const all = await waitFor(async () => (await executions(wf.id, 'waiting')).length >= numbers.length, 600_000);
+		const waiting = async () => (await executions(wf.id, 'waiting')).filter((e) => !before.has(e.id)).length;
+		const all = await waitFor(async () => (await waiting()) >= numbers.length, 600_000);
 		const failed = await executions(wf.id, 'error');
-		assert.ok(all, `waiting: ${(await executions(wf.id, 'waiting')).length} of ${numbers.length}; failed: ${failed.length}`);
+		assert.ok(all, `waiting: ${await waiting()} of ${numbers.length}; failed: ${failed.length}`);
 	};
 
-	/** Every number replies; returns once nothing of the workflow is left waiting or running. */
-	const everyoneReplies = async (store, numbers, during = async () => {}) => {
+	/** The executions of a workflow not ended (waiting, running or new), but those in `before` (an earlier check's). */
+	const unended = async (workflowId, before = new Set()) =>
+		(await executions(workflowId)).filter((e) => ['waiting', 'running', 'new'].includes(e.status) && !before.has(e.id));
+
+	/**
+	 * Every number replies; returns once nothing of the workflow is left waiting or running but what an
+	 * earlier check left (`before`, so that one loss fails one check).
+	 */
+	const everyoneReplies = async (store, numbers, during = async () => {}, before = new Set()) => {
 		const wf = WF[store];
 		const replies = inFlight(numbers, IN_FLIGHT, (number) => replyUntilAccepted(store, number, `answer of ${number}`));
 		await during();
 		const played = await replies;
-		const done = await waitFor(async () => (await executions(wf.id)).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, 600_000);
-		return { played, done, left: done ? '' : await leftOver(wf.id) };
+		const done = await waitFor(async () => (await unended(wf.id, before)).length === 0, 600_000);
+		return { played, done, left: done ? '' : await leftOver(wf.id, numbers, before) };
 	};
 
-	/** What is left waiting or running of a workflow, said in the failure's first line (CI keeps a part of a long log). */
-	const leftOver = async (workflowId) => {
-		const left = (await executions(workflowId)).filter((e) => ['waiting', 'running', 'new'].includes(e.status));
+	/**
+	 * What is left waiting or running of a workflow (but `before`), said in the failure's first line (CI keeps
+	 * a part of a long log): the executions, their persons, the rows of those persons' waits and the kept
+	 * replies still unfinished in the trigger's table, and what the trigger logged.
+	 */
+	const leftOver = async (workflowId, numbers, before) => {
+		const left = await unended(workflowId, before);
 		const persons = ['waiting', 'running']
 			.flatMap((status) => stack.runData(workflowId, status))
 			.map((run) => run.Start?.[0]?.data?.main?.[0]?.[0]?.json?.body?.number)
-			.filter(Boolean);
-		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}; the trigger said: ${triggerSaid()}`;
+			.filter((number) => number && numbers.includes(number));
+		const table = stack.psql(`select id from data_table where name = 'SlickText reply waits'`).trim();
+		const now = Date.now();
+		const rows = (where) =>
+			stack
+				.psql(`select id, person, "claimedBy", "claimedAt", "takenAt" from "data_table_user_${table}" where ${where} order by id`)
+				.split('\n')
+				.filter(Boolean)
+				.map((line) => {
+					const [id, person, by, at, taken] = line.split('|');
+					return `${id} ${person || 'kept'} ${by === '-' ? 'free' : `claimed ${Math.round((now - Number(at)) / 1000)} s ago`}${Number(taken) > 0 ? ` taken ${Math.round((now - Number(taken)) / 1000)} s ago` : ''}`;
+				});
+		const waits = persons.length > 0 ? rows(`person in (${persons.map((p) => `'${p}'`).join(', ')})`) : [];
+		const kept = rows(`"until" = -1 and "takenAt" = 0`);
+		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}; their waits: ${waits.slice(0, 20).join(', ')}; kept replies unfinished: ${kept.length} (${kept.slice(0, 10).join(', ')}); the trigger said: ${triggerSaid()}`;
 	};
 
 	/**
@@ -269,16 +294,22 @@ exports.run = async ({ sandbox, check }) => {
 				const resumesOff = 1;
 				useWebhooks(processes, resumesOff);
 				const numbers = Array.from({ length: PEOPLE }, (_, i) => numberOf(processes, i));
-				await openWaits('table', numbers);
+				const before = new Set((await unended(WF.table.id)).map((e) => e.id));
+				await openWaits('table', numbers, before);
 				const eventsBefore = (await executions(TRIGGER.table.id)).length;
 				const keptBefore = keptReplies('true');
-				const { played, done, left } = await everyoneReplies('table', numbers, async () => {
-					// In the middle of the replies, one webhook process stops and comes back.
-					for (let kill = 0; kill < KILLS; kill++) {
-						await pause(1500);
-						await stopAndStart(resumesOff, { signal: stop.signal, count: processes });
-					}
-				});
+				const { played, done, left } = await everyoneReplies(
+					'table',
+					numbers,
+					async () => {
+						// In the middle of the replies, one webhook process stops and comes back.
+						for (let kill = 0; kill < KILLS; kill++) {
+							await pause(1500);
+							await stopAndStart(resumesOff, { signal: stop.signal, count: processes });
+						}
+					},
+					before,
+				);
 				// The next check's starts go to every process: the one started last serves its routes by then.
 				if (KILLS > 1) await stack.whenServing(`/webhook/${WF.table.id}-start`);
 				if (!done) assert.fail(`executions still waiting or running: ${left}; runs of the trigger since the replies began: ${(await executions(TRIGGER.table.id)).length - eventsBefore}`);
