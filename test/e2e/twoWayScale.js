@@ -246,11 +246,13 @@ exports.run = async ({ sandbox, check }) => {
 				const said = line.slice(at + 19).replace(/\x1b\[[0-9;]*m/g, '')
 					.replace(/(legacy#[0-9a-f]+|current:[^\s,:]+)(, (legacy#[0-9a-f]+|current:[^\s,:]+))*/g, '<key>')
 					.replace(/\s*\{\s*".*$/, '')
+					// The looks for unfinished replies, counted together whatever their number.
+					.replace(/look \d+ for/, 'look N for')
 					.slice(0, 140);
 				counts.set(said, (counts.get(said) ?? 0) + 1);
 			}
 		}
-		return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([said, n]) => `${n}x "${said}"`).join('; ') || 'nothing';
+		return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([said, n]) => `${n}x "${said}"`).join('; ') || 'nothing';
 	};
 
 	/** Each wait resumed once, by its own person's reply; no reply came out of the trigger as an event. */
