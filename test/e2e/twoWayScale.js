@@ -182,11 +182,14 @@ exports.run = async ({ sandbox, check }) => {
 		const wf = WF[store];
 		const started = await inFlight(numbers, IN_FLIGHT, (number) => post(`${PROXY}/webhook/${wf.id}-start`, JSON.stringify({ number })));
 		assert.ok(started.every((r) => r.status === 200), `starts: ${[...new Set(started.map((r) => r.status))]}`);
-		const waiting = async () => (await executions(wf.id, 'waiting')).filter((e) => !before.has(e.id)).length;
+		const waiting = async () => (await unended(wf.id, before)).filter((e) => e.status === 'waiting').length;
 		const all = await waitFor(async () => (await waiting()) >= numbers.length, 600_000);
 		const failed = await executions(wf.id, 'error');
 		assert.ok(all, `waiting: ${await waiting()} of ${numbers.length}; failed: ${failed.length}`);
 	};
+
+	/** The trigger's data table in n8n's database (Postgres), quoted for SQL. */
+	const waitsTable = () => `"data_table_user_${stack.psql(`select id from data_table where name = 'SlickText reply waits'`).trim()}"`;
 
 	/** The executions of a workflow not ended (waiting, running or new), but those in `before` (an earlier check's). */
 	const unended = async (workflowId, before = new Set()) =>
@@ -216,11 +219,10 @@ exports.run = async ({ sandbox, check }) => {
 			.flatMap((status) => stack.runData(workflowId, status))
 			.map((run) => run.Start?.[0]?.data?.main?.[0]?.[0]?.json?.body?.number)
 			.filter((number) => number && numbers.includes(number));
-		const table = stack.psql(`select id from data_table where name = 'SlickText reply waits'`).trim();
 		const now = Date.now();
 		const rows = (where) =>
 			stack
-				.psql(`select id, person, "claimedBy", "claimedAt", "takenAt" from "data_table_user_${table}" where ${where} order by id`)
+				.psql(`select id, person, "claimedBy", "claimedAt", "takenAt" from ${waitsTable()} where ${where} order by id`)
 				.split('\n')
 				.filter(Boolean)
 				.map((line) => {
@@ -269,10 +271,7 @@ exports.run = async ({ sandbox, check }) => {
 	};
 
 	/** How many rows of kept replies (`until` -1) the trigger's table holds that match `where` (SQL). */
-	const keptReplies = (where) => {
-		const table = stack.psql(`select id from data_table where name = 'SlickText reply waits'`).trim();
-		return Number(stack.psql(`select count(*) from "data_table_user_${table}" where "until" = -1 and ${where}`).trim());
-	};
+	const keptReplies = (where) => Number(stack.psql(`select count(*) from ${waitsTable()} where "until" = -1 and ${where}`).trim());
 
 	try {
 		// The trigger with the data table: the owner's n8n API key in its credential.
