@@ -172,9 +172,10 @@ const sweeps = new Set<string>();
  * When a process looks for unfinished replies after a request, and again while kept replies are not
  * finished, at most `mostLooks` times in a row (a hand-off may take minutes; a reply that cannot be
  * delivered again is not looked for forever); a delivery again unanswered after `answerWithinMs` is tried
- * at a later look. An object, so that tests can shorten it.
+ * at a later look. Looks begun before `round` changed end at their next look, and new ones may begin
+ * meanwhile. An object, so that tests can shorten it, and end a test's looks before the next test.
  */
-export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000, mostLooks: 20, answerWithinMs: 30_000 };
+export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000, mostLooks: 20, answerWithinMs: 30_000, round: 0 };
 
 /**
  * Several webhook processes: a reply kept by a process that stopped before handing it on is delivered
@@ -184,7 +185,8 @@ export const sweeping = { afterMs: UNFINISHED_AFTER_MS + 5000, mostLooks: 20, an
  * is not finished: a reply kept after a look began is found by a later one, though no request comes.
  */
 async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<void> {
-	const scope = memoryScope(ctx);
+	const round = sweeping.round;
+	const scope = `${round}|${memoryScope(ctx)}`;
 	if (sweeps.has(scope)) return;
 	const credentials = await credentialOf(ctx, platform);
 	// Only the data table's kept replies outlive their process.
@@ -218,28 +220,36 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		const store = waitsOf(ctx, platform, credentials);
 		for (let look = 0; look < sweeping.mostLooks && store.unfinished; look++) {
 			await sleep(sweeping.afterMs);
-			const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx, true) : '';
-			const found = await store.unfinished(Date.now());
-			let again = 0;
-			for (const { kept, event } of found) {
-				// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else (not
-				// answered 2xx, or no answer at all) it is left, and looked for again: one reply that cannot be
-				// delivered now does not end the looks for the others.
-				try {
-					if (await redeliver(event, secret)) {
-						await store.finish?.(kept);
-						again++;
+			if (sweeping.round !== round) return;
+			// A look that cannot read the store (n8n's API busy or restarting for a moment) is made again at
+			// the next one, like a reply that cannot be delivered: it does not end the looks for the others.
+			let left: boolean | undefined;
+			try {
+				const secret = platform === 'legacy' ? await legacyWebhookSecret(ctx, true) : '';
+				const found = await store.unfinished(Date.now());
+				let again = 0;
+				for (const { kept, event } of found) {
+					// Answered: the delivery kept it again (or a wait took it, or it went out as an event). Else (not
+					// answered 2xx, or no answer at all) it is left, and looked for again.
+					try {
+						if (await redeliver(event, secret)) {
+							await store.finish?.(kept);
+							again++;
+						}
+					} catch (error) {
+						ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again; it is looked for again', { error: (error as Error).message });
 					}
-				} catch (error) {
-					ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again; it is looked for again', { error: (error as Error).message });
 				}
+				left = await store.anyUnfinished?.();
+				ctx.logger.debug(`SlickText Trigger: look ${look + 1} for unfinished replies: ${found.length} found, ${again} delivered again; ${left ? 'some unfinished' : 'none unfinished'}`);
+			} catch (error) {
+				ctx.logger.warn('SlickText Trigger: could not look for unfinished replies; looked for again at the next look', { error: (error as Error).message });
+				left = true;
 			}
-			const left = await store.anyUnfinished?.();
-			ctx.logger.debug(`SlickText Trigger: look ${look + 1} for unfinished replies: ${found.length} found, ${again} delivered again; ${left ? 'some unfinished' : 'none unfinished'}`);
 			if (!left) return;
 		}
 	})()
-		.catch((error: Error) => ctx.logger.warn('SlickText Trigger: could not deliver an unfinished reply again', { error: error.message }))
+		.catch((error: Error) => ctx.logger.warn('SlickText Trigger: the looks for unfinished replies ended early; the next request starts them again', { error: error.message }))
 		.finally(() => sweeps.delete(scope));
 }
 

@@ -15,6 +15,8 @@ export interface FakeN8nApi {
 	tables: Map<string, { name: string; rows: Row[] }>;
 	/** Every call: method, path and query. */
 	calls: Array<{ method: string; path: string; query: Record<string, string> }>;
+	/** When set, a call it says true for is answered 503, as n8n's main process answers while it cannot reach its database. */
+	refuse?: (call: { method: string; path: string; query: Record<string, string> }) => boolean;
 	/** Answers a request to /api/v1/... as n8n does; a server of the test's own passes such requests here. */
 	handle(req: IncomingMessage, res: ServerResponse): void;
 }
@@ -52,6 +54,7 @@ export function fakeN8nApi(apiKey = 'n8n-api-key-for-tests'): FakeN8nApi {
 				res.end(JSON.stringify(json));
 			};
 			if (req.headers['x-n8n-api-key'] !== apiKey) return send(401, { message: 'unauthorized' });
+			if (api.refuse?.(calls[calls.length - 1])) return send(503, { message: 'Database is not ready!' });
 			const parts = url.pathname.replace(/^\/api\/v1\//, '').split('/');
 			if (parts[0] !== 'data-tables') return send(404, { message: 'not found' });
 			if (parts.length === 1 && req.method === 'GET') {
@@ -99,5 +102,6 @@ export function fakeN8nApi(apiKey = 'n8n-api-key-for-tests'): FakeN8nApi {
 			return send(404, { message: `no ${req.method} ${action}` });
 		})();
 	};
-	return { apiKey, tables, calls, handle };
+	const api: FakeN8nApi = { apiKey, tables, calls, handle };
+	return api;
 }

@@ -618,6 +618,9 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 	const sweepAfter = sweeping.afterMs;
 	beforeAll(() => (sweeping.afterMs = 200));
 	afterAll(() => (sweeping.afterMs = sweepAfter));
+	// Each test's looks end with it: one still looking would go on in the next test, reading the credential and
+	// warning in its log that the closed stand-in n8n does not answer.
+	afterEach(() => sweeping.round++);
 
 	it('keeps a registration as one row, stored when it answers, its address sealed; nothing in static data', async () => {
 		const trigger = await tableTrigger();
@@ -959,6 +962,43 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 			expect(trigger.runs).toEqual([]);
 		} finally {
 			sweeping.answerWithinMs = answerWithin;
+			logs.restore();
+		}
+	});
+
+	it('goes on looking when a look cannot read the data table (n8n answers 503 for a moment): a later look delivers the reply', async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		const logs = captureLogs();
+		const until = async (done: () => boolean) => {
+			const started = Date.now();
+			while (!done() && Date.now() - started < 10_000) await pause(50);
+		};
+		try {
+			// The only request: it starts this process's looks.
+			await register(trigger, '84/n1', '+16175550084');
+			const row = rows().find((r) => r.person === '+16175550084')!;
+			// A process kept and claimed the reply and stopped long ago: due at the first look.
+			const t = text('+16175550084', 'be there at 5', 1, 840);
+			const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+			const then = Date.now() - UNFINISHED_AFTER_MS - 1000;
+			Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+			rows().push({ id: 84_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+			// The first look's read of the unfinished replies is answered 503.
+			let refused = 0;
+			n8n.api.refuse = (call) => call.method === 'GET' && (call.query.filter ?? '').includes('claimedAt') && refused++ === 0;
+			await until(() => logs.warn.length > 0);
+			expect(refused).toBeGreaterThan(0);
+			expect(logs.warn).toEqual(['SlickText Trigger: could not look for unfinished replies; looked for again at the next look']);
+			await until(() => n8n.forwards.length > 0);
+			await trigger.settled();
+			expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/84/n1', 'be there at 5']]);
+			await until(() => !rows().some((r) => r.until === -1 && Number(r.takenAt) === 0));
+			expect(rows().filter((r) => r.until === -1 && Number(r.takenAt) === 0)).toEqual([]);
+			expect(logs.debug).toEqual(expect.arrayContaining([expect.stringMatching(/^SlickText Trigger: look 2 for unfinished replies: 1 found, 1 delivered again; /)]));
+			expect(trigger.runs).toEqual([]);
+		} finally {
+			n8n.api.refuse = undefined;
 			logs.restore();
 		}
 	});
