@@ -615,6 +615,23 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		return new DataTableWaits(ctx, scope, { origin: n8n.base, apiKey: n8n.api.apiKey, signingKey: LEGACY_KEY });
 	};
 	const pause = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
+	const until = async (done: () => boolean) => {
+		const started = Date.now();
+		while (!done() && Date.now() - started < 10_000) await pause(50);
+	};
+	/**
+	 * The only request, which starts this process's looks: a wait registered for the person. Then a process kept
+	 * and claimed the person's reply to it and stopped long ago: the kept row (ID `kept`) is due at the first look.
+	 */
+	const keptByAStoppedProcess = async (trigger: WebhookServer, waitPath: string, person: string, body: string, kept: number) => {
+		await register(trigger, waitPath, person);
+		const row = rows().find((r) => r.person === person)!;
+		const t = text(person, body, 1, kept / 100);
+		const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
+		const then = Date.now() - UNFINISHED_AFTER_MS - 1000;
+		Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
+		rows().push({ id: kept, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+	};
 	const sweepAfter = sweeping.afterMs;
 	beforeAll(() => (sweeping.afterMs = 200));
 	afterAll(() => (sweeping.afterMs = sweepAfter));
@@ -927,20 +944,8 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		const logs = captureLogs();
 		const answerWithin = sweeping.answerWithinMs;
 		sweeping.answerWithinMs = 500;
-		const until = async (done: () => boolean) => {
-			const started = Date.now();
-			while (!done() && Date.now() - started < 10_000) await pause(50);
-		};
 		try {
-			// The only request: it starts this process's looks.
-			await register(trigger, '86/n1', '+16175550086');
-			const row = rows().find((r) => r.person === '+16175550086')!;
-			// A process kept and claimed the reply and stopped long ago: due at the first look.
-			const t = text('+16175550086', 'on my way', 1, 860);
-			const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
-			const then = Date.now() - UNFINISHED_AFTER_MS - 1000;
-			Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
-			rows().push({ id: 86_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+			await keptByAStoppedProcess(trigger, '86/n1', '+16175550086', 'on my way', 86_000);
 			await until(() => logs.warn.length > 0);
 			expect(n8n.webhookDrops).toBe(0);
 			expect(logs.warn).toEqual(['SlickText Trigger: could not deliver an unfinished reply again; it is looked for again']);
@@ -970,20 +975,8 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		const trigger = await tableTrigger();
 		n8n.webhookTarget = trigger.url;
 		const logs = captureLogs();
-		const until = async (done: () => boolean) => {
-			const started = Date.now();
-			while (!done() && Date.now() - started < 10_000) await pause(50);
-		};
 		try {
-			// The only request: it starts this process's looks.
-			await register(trigger, '84/n1', '+16175550084');
-			const row = rows().find((r) => r.person === '+16175550084')!;
-			// A process kept and claimed the reply and stopped long ago: due at the first look.
-			const t = text('+16175550084', 'be there at 5', 1, 840);
-			const [received] = readDelivery('legacy', { body: { data: t.data } }).events;
-			const then = Date.now() - UNFINISHED_AFTER_MS - 1000;
-			Object.assign(row, { claimedBy: digest(received.key), claimedAt: then });
-			rows().push({ id: 84_000, scope: row.scope, waitId: 'kept', person: '', since: then, until: -1, sealed: '', claimedBy: digest(received.key), claimedAt: then, takenAt: 0, pending: seal(LEGACY_KEY, { platform: 'legacy', name: 'ChatMessageRecieved', json: JSON.parse(t.data) }) });
+			await keptByAStoppedProcess(trigger, '84/n1', '+16175550084', 'be there at 5', 84_000);
 			// The first look's read of the unfinished replies is answered 503.
 			let refused = 0;
 			n8n.api.refuse = (call) => call.method === 'GET' && (call.query.filter ?? '').includes('claimedAt') && refused++ === 0;
