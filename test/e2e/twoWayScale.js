@@ -20,6 +20,8 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { startTwoWayStack } = require('../../bench/twoWayStack');
+// The trigger's own reading of a delivery, from the build n8n runs: a reply's event key, as its log names it.
+const { readDelivery } = require('../../dist/nodes/SlickTextTrigger/events');
 const { waitFor } = require('./rest');
 const { EXAMPLE8, ORGANISER, RSVP_START, checkRsvp, everyoneAnswers, guestNumbers, rsvpStartedByWebhook, shuffledAnswers } = require('./rsvp');
 
@@ -205,7 +207,7 @@ exports.run = async ({ sandbox, check }) => {
 		await during();
 		const played = await replies;
 		const done = await waitFor(async () => (await unended(wf.id, before)).length === 0, 600_000);
-		return { played, done, left: done ? '' : await leftOver(wf.id, numbers, before) };
+		return { played, done, left: done ? '' : await leftOver(wf.id, numbers, before, played) };
 	};
 
 	/**
@@ -213,7 +215,7 @@ exports.run = async ({ sandbox, check }) => {
 	 * a part of a long log): the executions, their persons, the rows of those persons' waits and the kept
 	 * replies still unfinished in the trigger's table, and what the trigger logged.
 	 */
-	const leftOver = async (workflowId, numbers, before) => {
+	const leftOver = async (workflowId, numbers, before, played = []) => {
 		const left = await unended(workflowId, before);
 		const persons = ['waiting', 'running']
 			.flatMap((status) => stack.runData(workflowId, status))
@@ -231,7 +233,10 @@ exports.run = async ({ sandbox, check }) => {
 				});
 		const waits = persons.length > 0 ? rows(`person in (${persons.map((p) => `'${p}'`).join(', ')})`) : [];
 		const kept = rows(`"until" = -1 and "takenAt" = 0`);
-		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}; their waits: ${waits.slice(0, 20).join(', ')}; kept replies unfinished: ${kept.length} (${kept.slice(0, 10).join(', ')}); the trigger said: ${triggerSaid()}`;
+		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}; their waits: ${waits.slice(0, 20).join(', ')}; kept replies unfinished: ${kept.length} (${kept.slice(0, 10).join(', ')}); their replies' way: ${persons
+			.slice(0, 3)
+			.map((person) => `${person}: ${wayOf(played[numbers.indexOf(person)])}`)
+			.join('; ')}; the trigger said: ${triggerSaid()}`;
 	};
 
 	/**
@@ -240,21 +245,41 @@ exports.run = async ({ sandbox, check }) => {
 	 */
 	const triggerSaid = () => {
 		const counts = new Map();
-		for (const file of fs.readdirSync(stack.logs).filter((name) => name.startsWith('webhook-'))) {
-			for (const line of fs.readFileSync(path.join(stack.logs, file), 'utf8').split('\n')) {
-				const at = line.indexOf('SlickText Trigger: ');
-				if (at < 0) continue;
-				// eslint-disable-next-line no-control-regex
-				const said = line.slice(at + 19).replace(/\x1b\[[0-9;]*m/g, '')
-					.replace(/(legacy#[0-9a-f]+|current:[^\s,:]+)(, (legacy#[0-9a-f]+|current:[^\s,:]+))*/g, '<key>')
-					.replace(/\s*\{\s*".*$/, '')
-					// The looks for unfinished replies, counted together whatever their number.
-					.replace(/look \d+ for/, 'look N for')
-					.slice(0, 140);
-				counts.set(said, (counts.get(said) ?? 0) + 1);
-			}
+		for (const { said } of triggerLines()) {
+			const kind = said
+				.replace(/(legacy#[0-9a-f]+|current:[^\s,:]+)(, (legacy#[0-9a-f]+|current:[^\s,:]+))*/g, '<key>')
+				// The looks for unfinished replies, counted together whatever their number.
+				.replace(/look \d+ for/, 'look N for')
+				.slice(0, 140);
+			counts.set(kind, (counts.get(kind) ?? 0) + 1);
 		}
-		return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([said, n]) => `${n}x "${said}"`).join('; ') || 'nothing';
+		return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([kind, n]) => `${n}x "${kind}"`).join('; ') || 'nothing';
+	};
+
+	/** The trigger's lines in the webhook processes' logs, in each process's order: which process, and what it said (colours and details cut). */
+	const triggerLines = () =>
+		fs
+			.readdirSync(stack.logs)
+			.filter((name) => name.startsWith('webhook-'))
+			.flatMap((file) =>
+				fs
+					.readFileSync(path.join(stack.logs, file), 'utf8')
+					.split('\n')
+					.filter((line) => line.includes('SlickText Trigger: '))
+					// eslint-disable-next-line no-control-regex
+					.map((line) => ({ process: file.replace(/\.log$/, ''), said: line.slice(line.indexOf('SlickText Trigger: ') + 19).replace(/\x1b\[[0-9;]*m/g, '').replace(/\s*\{\s*".*$/, '') })),
+			);
+
+	/**
+	 * The way of a person's reply through the trigger: its event key (as the trigger computes it, from the
+	 * delivery as posted) and every line that names it, with the process that said it.
+	 */
+	const wayOf = (played) => {
+		const data = new URLSearchParams(played?.deliveries?.[0]?.rawBody ?? '').get('data');
+		const key = data ? readDelivery('legacy', { body: { data } }).events?.[0]?.key : undefined;
+		if (!key) return 'its key unknown';
+		const lines = triggerLines().filter(({ said }) => said.includes(key));
+		return `answered ${played.status}; ${lines.map(({ process, said }) => `${process}: ${said.replace(key, '<key>').slice(0, 100)}`).join(' / ') || 'no line names it'}`;
 	};
 
 	/** Each wait resumed once, by its own person's reply; no reply came out of the trigger as an event. */
