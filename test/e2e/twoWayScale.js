@@ -233,19 +233,20 @@ exports.run = async ({ sandbox, check }) => {
 				});
 		const waits = persons.length > 0 ? rows(`person in (${persons.map((p) => `'${p}'`).join(', ')})`) : [];
 		const kept = rows(`"until" = -1 and "takenAt" = 0`);
+		const lines = triggerLines();
 		return `${left.length} left (${left.map((e) => `${e.id} ${e.status}`).join(', ')}); not resumed: ${persons.slice(0, 20).join(', ')}; their waits: ${waits.slice(0, 20).join(', ')}; kept replies unfinished: ${kept.length} (${kept.slice(0, 10).join(', ')}); their replies' way: ${persons
 			.slice(0, 3)
-			.map((person) => `${person}: ${wayOf(played[numbers.indexOf(person)])}`)
-			.join('; ')}; the trigger said: ${triggerSaid()}`;
+			.map((person) => `${person}: ${wayOf(played[numbers.indexOf(person)], lines)}`)
+			.join('; ')}; the trigger said: ${triggerSaid(lines)}`;
 	};
 
 	/**
 	 * What the trigger logged in the webhook processes (their level is debug: each reply's open waits and
 	 * outcome, each delivery's answer) since the stack started, counted by what it said, event keys left out.
 	 */
-	const triggerSaid = () => {
+	const triggerSaid = (lines) => {
 		const counts = new Map();
-		for (const { said } of triggerLines()) {
+		for (const { said } of lines) {
 			const kind = said
 				.replace(/(legacy#[0-9a-f]+|current:[^\s,:]+)(, (legacy#[0-9a-f]+|current:[^\s,:]+))*/g, '<key>')
 				// The looks for unfinished replies, counted together whatever their number.
@@ -274,12 +275,12 @@ exports.run = async ({ sandbox, check }) => {
 	 * The way of a person's reply through the trigger: its event key (as the trigger computes it, from the
 	 * delivery as posted) and every line that names it, with the process that said it.
 	 */
-	const wayOf = (played) => {
+	const wayOf = (played, lines) => {
 		const data = new URLSearchParams(played?.deliveries?.[0]?.rawBody ?? '').get('data');
 		const key = data ? readDelivery('legacy', { body: { data } }).events?.[0]?.key : undefined;
 		if (!key) return 'its key unknown';
-		const lines = triggerLines().filter(({ said }) => said.includes(key));
-		return `answered ${played.status}; ${lines.map(({ process, said }) => `${process}: ${said.replace(key, '<key>').slice(0, 100)}`).join(' / ') || 'no line names it'}`;
+		const named = lines.filter(({ said }) => said.includes(key));
+		return `answered ${played.status}; ${named.map(({ process, said }) => `${process}: ${said.replace(key, '<key>').slice(0, 100)}`).join(' / ') || 'no line names it'}`;
 	};
 
 	/** Each wait resumed once, by its own person's reply; no reply came out of the trigger as an event. */
