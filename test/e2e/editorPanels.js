@@ -175,10 +175,15 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 				assert.ok(i < 40, `not saved: ${page.url()}`);
 				await page.waitForTimeout(250);
 			}
-			await page.waitForTimeout(1000);
 			const id = page.url().match(/\/workflow\/([^/?]+)/)[1];
-			const workflow = (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data;
-			const node = workflow.nodes.find((n) => n.type === ACTION_NODE);
+			// The address may name the workflow before its save has landed: read it until n8n has it.
+			const saved = async () => (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data?.nodes?.find((n) => n.type === ACTION_NODE);
+			let node = await saved();
+			for (let i = 0; node?.parameters?.additionalFields === undefined && i < 40; i++) {
+				await page.waitForTimeout(250);
+				node = await saved();
+			}
+			assert.ok(node, `workflow ${id} was not saved with the SlickText node`);
 			assert.deepEqual(node.parameters.additionalFields, { optInStatus: 'not subscribed' });
 		});
 
