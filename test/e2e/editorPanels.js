@@ -15,6 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { openEditor } = require('../../scripts/browser');
+const { waitFor } = require('./rest');
 
 const PORT = Number(process.env.E2E_N8N_PORT || 5691);
 const ACTION_NODE = 'n8n-nodes-slicktext.slickText';
@@ -178,11 +179,8 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			const id = page.url().match(/\/workflow\/([^/?]+)/)[1];
 			// The address may name the workflow before its save has landed: read it until n8n has it.
 			const saved = async () => (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data?.nodes?.find((n) => n.type === ACTION_NODE);
-			let node = await saved();
-			for (let i = 0; node?.parameters?.additionalFields === undefined && i < 40; i++) {
-				await page.waitForTimeout(250);
-				node = await saved();
-			}
+			let node;
+			await waitFor(async () => (node = await saved())?.parameters?.additionalFields !== undefined, 10_000, 250);
 			assert.ok(node, `workflow ${id} was not saved with the SlickText node`);
 			assert.deepEqual(node.parameters.additionalFields, { optInStatus: 'not subscribed' });
 		});
