@@ -1,7 +1,7 @@
-import { NodeConnectionTypes, type INodeTypeDescription } from 'n8n-workflow';
+import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { SLICKTEXT_LEGACY_DESCRIPTION } from '../shared/descriptions';
-import { legacyProperties } from '../SlickTextTrigger/properties';
+import { legacyProperties, triggerOutputs } from '../SlickTextTrigger/properties';
 import { LEGACY_TRIGGER, SlickTextTrigger, triggerWebhooks } from '../SlickTextTrigger/SlickTextTrigger.node';
 
 /**
@@ -24,7 +24,7 @@ export class SlickTextLegacyTrigger extends SlickTextTrigger {
 		description: `${SLICKTEXT_LEGACY_DESCRIPTION}, and start workflows on its events (chat messages, new subscribers, opt-outs, contest entries)`,
 		defaults: { name: 'SlickText Legacy Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: triggerOutputs,
 		// Holds the webhook secret SlickText signs with (without it nothing is checked) and the keys waiting
 		// workflows sign their waits with. Optional: events come without it.
 		credentials: [{ name: 'slickTextLegacyApi', required: false }],

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import {
-	NodeConnectionTypes,
 	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -19,6 +18,7 @@ import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, S
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
+import { acceptHandOut, HAND_OUT_FIELD, handedOut, isHandOut, PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
 import { isRegistration, replyOf } from '../shared/replies/protocol';
 import { TRIGGER_URL_FIELD } from '../shared/replies/waiting';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
@@ -29,7 +29,7 @@ import { credentialsOnce } from '../shared/transport/credentials';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
 import { saveAfterTheLast } from './saves';
-import { properties } from './properties';
+import { properties, triggerOutputs } from './properties';
 import { signatureMatches } from './signature';
 import { confirmedKey, confirmInRun, precheck } from './verification';
 
@@ -288,7 +288,7 @@ export class SlickTextTrigger implements INodeType {
 		description: `${SLICKTEXT_DESCRIPTION}, and start workflows on SlickText events (new contacts, updates, inbox messages)`,
 		defaults: { name: 'SlickText Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: triggerOutputs,
 		credentials: [
 			// n8n's editor (2.41) takes a parameter each of whose values shows a credential (in `show`) for the
 			// node's authentication selector: it hides it from the panel and sets it from the credential picked.
@@ -349,6 +349,8 @@ export class SlickTextTrigger implements INodeType {
 			await saveAfterTheLast(memoryScope(this), this.getResponseObject() as unknown as Parameters<typeof saveAfterTheLast>[1]);
 			return answered;
 		}
+		// A SlickText node handing over a person's run (Start Each Person's Run), not an event of SlickText.
+		if (isHandOut(body)) return acceptHandOut(this, platform, signingKeyOf(platform, await credentialOf(this, platform)));
 		if (rawBody === undefined && isEmptyBody(body) && !request.readableEnded) {
 			// n8n left the body unread (a content type it does not parse): read it here, at most 1 MB.
 			const read = await readLimited(request, MAX_BODY_BYTES);
@@ -451,34 +453,51 @@ export class SlickTextTrigger implements INodeType {
 	 * webhook process, or came after a restart, then starts a run that stops here and sends nothing.
 	 * That store can fail when runs start at the same moment; processedKeys.ts makes sure no event is
 	 * dropped for it.
+	 *
+	 * A run a SlickText node handed over (shared/replies/handOut.ts) goes out on the Each Person output
+	 * with the item it was handed, opened again with the trigger's credential; it is no event.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		let items = this.getInputData();
-		if (items.length === 0) return [items];
 		const platform = platformOf(this);
-		if (this.getMode() !== 'manual') await finishKeptReplies(this, platform, items);
-		if (platform === 'current' && (this.getNodeParameter('confirmEvents', 0, false) as boolean)) {
-			// First, so that an event whose check failed is recorded nowhere: retrying the execution checks it again.
-			items = await confirmInRun(this, items);
-			if (items.length === 0) return [items];
+		const inputs = this.getInputData();
+		let handed: INodeExecutionData[] = [];
+		let items = inputs;
+		if (inputs.some((item) => HAND_OUT_FIELD in item.json)) {
+			const split = handedOut(signingKeyOf(platform, await credentialOf(this, platform)), inputs);
+			if (split.refused > 0) this.logger.warn(`SlickText Trigger: ${split.refused} item(s) looked like a hand-out but were not signed with the trigger's credential; dropped`);
+			({ handed, events: items } = split);
 		}
-		if (this.getMode() === 'manual' || !(this.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
-			return [items];
-		}
-		const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
-		if (keys.length === 0) return [items];
-		const scope = memoryScope(this);
-		if (servesWebhooks(scope)) {
-			// The run is in the process that took its delivery (regular mode), which holds the trigger's
-			// memory: what n8n saves when the run ends is that memory as it is then, waits included.
-			const staticData = this.getWorkflowStaticData('node');
-			recordForRestart(scope, staticData, keys, Date.now());
-			keepWaitsLive(scope, staticData, Date.now());
-			return [items];
-		}
-		// A queue-mode worker: it never writes the static data, whose copy it loaded when the run began (n8n
-		// would save all of it, and with it waits older than ones registered since).
-		const { fresh } = await recordKeys(this, scope, keys);
-		return [items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey))];
+		const events = await passEvents(this, platform, items);
+		return this.getNodeParameter(PERSON_RUNS_PARAMETER, 0, false) === true ? [events, handed] : [events];
 	}
+}
+
+/** What the run passes on of a delivery's events (SlickTextTrigger.execute has the whole story). */
+async function passEvents(ctx: IExecuteFunctions, platform: Platform, input: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	let items = input;
+	if (items.length === 0) return items;
+	if (ctx.getMode() !== 'manual') await finishKeptReplies(ctx, platform, items);
+	if (platform === 'current' && (ctx.getNodeParameter('confirmEvents', 0, false) as boolean)) {
+		// First, so that an event whose check failed is recorded nowhere: retrying the execution checks it again.
+		items = await confirmInRun(ctx, items);
+		if (items.length === 0) return items;
+	}
+	if (ctx.getMode() === 'manual' || !(ctx.getNodeParameter('ignoreRepeatedDeliveries', 0, true) as boolean)) {
+		return items;
+	}
+	const keys = items.map((item) => item.json.eventKey).filter((key): key is string => typeof key === 'string');
+	if (keys.length === 0) return items;
+	const scope = memoryScope(ctx);
+	if (servesWebhooks(scope)) {
+		// The run is in the process that took its delivery (regular mode), which holds the trigger's
+		// memory: what n8n saves when the run ends is that memory as it is then, waits included.
+		const staticData = ctx.getWorkflowStaticData('node');
+		recordForRestart(scope, staticData, keys, Date.now());
+		keepWaitsLive(scope, staticData, Date.now());
+		return items;
+	}
+	// A queue-mode worker: it never writes the static data, whose copy it loaded when the run began (n8n
+	// would save all of it, and with it waits older than ones registered since).
+	const { fresh } = await recordKeys(ctx, scope, keys);
+	return items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey));
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Platform } from '../shared/platform';
+import { PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
 import { ANY_EVENT } from './events';
 import { confirmEventsProperties } from './verification';
 
@@ -155,6 +156,19 @@ const ignoreRepeatedDeliveries: INodeProperties = {
 		'Whether to start nothing for an event this workflow already received in the last 25 hours (SlickText sends an event again when it gets no answer within 5 seconds). Test events are never ignored. Every event comes out with an `eventKey`, the same for each delivery of that event, so later nodes can spot repeats themselves.',
 };
 
+// n8n's own nodes add an output by a switch (the Webhook node's Response Code outputs): off, nothing changes.
+const personRuns: INodeProperties = {
+	displayName: 'Runs for Each Person',
+	name: PERSON_RUNS_PARAMETER,
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to add an Each Person output: it starts a run for each item a SlickText node hands over with Start Each Person's Run (same credential), so that a whole list can be texted and wait for replies at once",
+};
+
+/** The trigger's outputs: Each Person beside the events when Runs for Each Person is on (the editor evaluates it). */
+export const triggerOutputs = `={{ $parameter.${PERSON_RUNS_PARAMETER} ? [{ type: "main", displayName: "Events" }, { type: "main", displayName: "Each Person" }] : ["main"] }}` as const;
+
 /** The SlickText Trigger: both platforms in versions 1 and 2, the current one from version 3 on. */
 export const properties: INodeProperties[] = [
 	platformChoice,
@@ -166,7 +180,8 @@ export const properties: INodeProperties[] = [
 	...confirmEventsProperties,
 	webhookSecret,
 	ignoreRepeatedDeliveries,
+	personRuns,
 ];
 
 /** The SlickText Legacy Trigger: the legacy platform's events. */
-export const legacyProperties: INodeProperties[] = [platformFixed('legacy'), legacySetup, legacyEvents, ignoreRepeatedDeliveries];
+export const legacyProperties: INodeProperties[] = [platformFixed('legacy'), legacySetup, legacyEvents, ignoreRepeatedDeliveries, personRuns];

@@ -331,9 +331,9 @@ export function createNode(options: RunOptions): INode {
 	} as INode;
 }
 
-export function createWorkflow(node: INode, staticData: IDataObject = {}) {
+export function createWorkflow(node: INode, staticData: IDataObject = {}, id = 'test-workflow') {
 	return new Workflow({
-		id: 'test-workflow',
+		id,
 		name: 'Test workflow',
 		nodes: [node],
 		connections: {},

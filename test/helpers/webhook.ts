@@ -73,6 +73,8 @@ export interface WebhookServerOptions {
 	typeVersion?: number;
 	/** Where this n8n is reached (createAdditionalData): the origin of its webhook and waiting URLs. */
 	n8nBase?: string;
+	/** The workflow's ID ('test-workflow', as runNode's, unless given). */
+	workflowId?: string;
 	/** How long each save of the static data takes to reach the database (n8n's copy is taken before). */
 	saveLatencyMs?: () => number;
 }
@@ -160,7 +162,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		if (!parseBody(req)) return sendJson(res, 422, { code: 422, message: 'Failed to parse request body' });
 
 		// As n8n's live webhooks: a fresh Workflow per request, from the saved static data.
-		const workflow = createWorkflow(node, JSON.parse(JSON.stringify(saved)));
+		const workflow = createWorkflow(node, JSON.parse(JSON.stringify(saved)), options.workflowId);
 		const { additionalData } = createAdditionalData(
 			options.credentials ?? {},
 			{ id: workflow.id, name: workflow.name as string },

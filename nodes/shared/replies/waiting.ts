@@ -54,12 +54,12 @@ export interface PreparedWait {
 	key: string;
 }
 
-/** The one item of a waiting operation: its errors end with [item 0], as every item error of the nodes. */
-function fail(ctx: IExecuteFunctions, message: string, description: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `${message} [item 0]`, { description, itemIndex: 0 });
+/** An item's error (a waiting operation has one item, 0): it ends with [item N], as every item error of the nodes. */
+export function fail(ctx: IExecuteFunctions, message: string, description: string, itemIndex = 0): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${message} [item ${itemIndex}]`, { description, itemIndex });
 }
 
-const TRIGGER_URL_HINT =
+export const TRIGGER_URL_HINT =
 	"The credential's 'Trigger URL for Replies' must be the Production URL of the published SlickText Trigger that receives the account's events.";
 
 /**
@@ -70,9 +70,9 @@ const TRIGGER_URL_HINT =
 export const reach = { pausesMs: [500, 1000, 2000, 4000, 8000] };
 
 /** n8n's own answers are JSON with a message (or error); a starting process's or a proxy's are not. */
-function saidByN8n(body: unknown): boolean {
+export function saidByN8n(body: unknown): boolean {
 	const fields = (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
-	return typeof fields.message === 'string' || typeof fields.error === 'string' || fields.registered !== undefined;
+	return typeof fields.message === 'string' || typeof fields.error === 'string' || fields.registered !== undefined || fields.started !== undefined;
 }
 
 /** Connection failures worth asking again (n8n restarting); a wrong host name fails at once. */
@@ -137,6 +137,19 @@ const VERIFY_HINT: Record<Platform, string> = {
 	current: "Turn on 'Confirm Events with SlickText' in the SlickText Trigger (it then looks each reply up with SlickText).",
 };
 
+/** The credential's Trigger URL for Replies, or the error that says it is not set (before anything is sent). */
+export function triggerUrlOf(ctx: IExecuteFunctions, credentials: IDataObject): string {
+	const triggerUrl = String(credentials[TRIGGER_URL_FIELD] ?? '').trim();
+	if (!/^https?:\/\/\S+$/.test(triggerUrl)) {
+		throw fail(
+			ctx,
+			"The credential's 'Trigger URL for Replies' is not set",
+			"Replies reach n8n at the SlickText Trigger. Publish a workflow with the SlickText Trigger, paste its Production URL into SlickText's webhook settings, and into this credential's 'Trigger URL for Replies'.",
+		);
+	}
+	return triggerUrl;
+}
+
 /**
  * The checks before anything is sent: one input item, the credential's Trigger URL for Replies (and that
  * the trigger there takes this node's waits and, for an approval, verifies replies), the time limit and
@@ -151,14 +164,7 @@ export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, cr
 			'Each execution waits for one person. Put a Loop Over Items node (batch size 1) before this node, or let each item start its own execution.',
 		);
 	}
-	const triggerUrl = String(credentials[TRIGGER_URL_FIELD] ?? '').trim();
-	if (!/^https?:\/\/\S+$/.test(triggerUrl)) {
-		throw fail(
-			ctx,
-			"The credential's 'Trigger URL for Replies' is not set",
-			"Replies reach n8n at the SlickText Trigger. Publish a workflow with the SlickText Trigger, paste its Production URL into SlickText's webhook settings, and into this credential's 'Trigger URL for Replies'.",
-		);
-	}
+	const triggerUrl = triggerUrlOf(ctx, credentials);
 	const until = waitEnd(ctx, Date.now());
 	const settings = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback));
 	if (settings.responseType === 'approval' && (settings.yes.length === 0 || settings.no.length === 0)) {

@@ -110,7 +110,7 @@ describe('SlickText Trigger description', () => {
 	});
 
 	it('shows the current set-up and events by default, with one short notice', () => {
-		const current = ['platform', 'currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries'];
+		const current = ['platform', 'currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns'];
 		expect(shown({})).toEqual(current);
 		expect(shown({ confirmEvents: true })).toEqual(current);
 		expect(shown({ ignoreRepeatedDeliveries: false })).toEqual(current);
@@ -178,13 +178,13 @@ describe('SlickText Trigger description', () => {
 	});
 
 	it('shows the legacy set-up, events and where the secret goes; no secret field from version 2 on', () => {
-		expect(shown({ platform: 'legacy' })).toEqual(['platform', 'legacySetup', 'legacyEvents', 'ignoreRepeatedDeliveries']);
+		expect(shown({ platform: 'legacy' })).toEqual(['platform', 'legacySetup', 'legacyEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
 		expect(notice('legacySetup')).toContain('SlickText Legacy API credential');
 		expect(notice('legacySetup')).toContain('every request is accepted');
 	});
 
 	it('still shows the Webhook Secret parameter of a version 1 node, marked deprecated', () => {
-		expect(shown({ platform: 'legacy' }, 1)).toEqual(['platform', 'legacySetup', 'legacyEvents', 'webhookSecret', 'ignoreRepeatedDeliveries']);
+		expect(shown({ platform: 'legacy' }, 1)).toEqual(['platform', 'legacySetup', 'legacyEvents', 'webhookSecret', 'ignoreRepeatedDeliveries', 'personRuns']);
 		expect(notice('legacySetup')).toContain('legacy dashboard');
 		expect(description.properties.find((p) => p.name === 'webhookSecret')!.description).toMatch(/^Deprecated: move the secret into the 'Webhook Secret' of the SlickText Legacy API credential/);
 	});
@@ -223,7 +223,7 @@ describe('no Platform to switch from version 3 on, and the SlickText Legacy Trig
 
 	it('SlickText Trigger 3 shows the current events, its credential and one notice, and no Platform', () => {
 		expect(panel(nodeType, 'slickTextTrigger', {}, 3)).toEqual({
-			fields: ['currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries'],
+			fields: ['currentSetup', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns'],
 			credentials: ['slickTextApi'],
 			platform: 'current',
 		});
@@ -241,7 +241,7 @@ describe('no Platform to switch from version 3 on, and the SlickText Legacy Trig
 		expect(d).toMatchObject({ name: 'slickTextLegacyTrigger', displayName: 'SlickText Legacy Trigger', group: ['trigger'], inputs: [], version: 2 });
 		expect(d.webhooks).toEqual(description.webhooks);
 		expect(panel(legacyType, 'slickTextLegacyTrigger', {}, 2)).toEqual({
-			fields: ['legacySetup', 'legacyEvents', 'ignoreRepeatedDeliveries'],
+			fields: ['legacySetup', 'legacyEvents', 'ignoreRepeatedDeliveries', 'personRuns'],
 			credentials: ['slickTextLegacyApi'],
 			platform: 'legacy',
 		});

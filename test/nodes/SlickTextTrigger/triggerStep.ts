@@ -11,6 +11,8 @@ import { postJson, startWebhookServer, type Answer, type WebhookServer } from '.
 export interface StepResult {
 	/** What the trigger passed on to the next node (json of each item). */
 	passed: IDataObject[];
+	/** The same for every output (Each Person is the second, with Runs for Each Person on). */
+	outputs: IDataObject[][];
 	/** The run's error (the trigger's step failed), if any. */
 	error?: { message: string; description?: string | null; httpCode?: string | null; name?: string };
 	/** Hints the step added to its output. */
@@ -38,9 +40,11 @@ export async function runTriggerStep(options: {
 	typeVersion?: number;
 	/** The node's static data as n8n hands it to the run; by default as regular mode does once keys are stored. */
 	staticData?: IDataObject;
+	/** The trigger's type (the SlickText Trigger unless given). */
+	type?: string;
 }): Promise<StepResult> {
 	const node = {
-		...createNode({ type: 'slickTextTrigger', parameters: options.parameters, credentials: options.credentials, typeVersion: options.typeVersion ?? 2 }),
+		...createNode({ type: options.type ?? 'slickTextTrigger', parameters: options.parameters, credentials: options.credentials, typeVersion: options.typeVersion ?? 2 }),
 		id: options.nodeId,
 		webhookId: 'test-webhook-id',
 	};
@@ -59,6 +63,7 @@ export async function runTriggerStep(options: {
 		staticData: JSON.parse(JSON.stringify(stored)),
 		saved: __dataChanged === true,
 		passed: ((task?.data?.main?.[0] ?? []) as Array<{ json: IDataObject }>).map((item) => item.json),
+		outputs: ((task?.data?.main ?? []) as Array<Array<{ json: IDataObject }> | null>).map((output) => (output ?? []).map((item) => item.json)),
 		error: error ? { message: error.message, description: error.description, httpCode: error.httpCode, name: error.name } : undefined,
 		hints: task?.hints ?? [],
 	};

@@ -316,13 +316,14 @@ const SETS: ParameterSet[] = [
 ];
 
 /**
- * The operations that wait for a reply pause the execution, which n8n's routing node cannot do: they
- * have no twin to compare (their own tests: test/nodes/shared/replies/). Send and Wait for Reply's
- * text goes out through the same route as Send, compared above.
+ * The operations that wait for a reply pause the execution, which n8n's routing node cannot do, and Start
+ * Each Person's Run posts to the SlickText Trigger, not to SlickText: they have no twin to compare (their
+ * own tests: test/nodes/shared/replies/). Send and Wait for Reply's text goes out through the same route
+ * as Send, compared above.
  */
 const WAITING: Record<NodeName, string[]> = {
-	slickText: ['message.waitForReply'],
-	slickTextLegacy: ['message.sendAndWait', 'message.waitForReply'],
+	slickText: ['message.waitForReply', 'message.startPersonRuns'],
+	slickTextLegacy: ['message.sendAndWait', 'message.waitForReply', 'message.startPersonRuns'],
 };
 
 test('every operation of both nodes has a case here', () => {

@@ -1,0 +1,191 @@
+/**
+ * Each person's run, started by the SlickText Trigger (docs/architecture.md, "Replies from many"): a
+ * SlickText node's Start Each Person's Run posts each item, signed with its credential as a registration
+ * is (signing.ts), to the Production URL of the SlickText Trigger in its own workflow; the trigger checks
+ * it and starts a run on its Each Person output with that item. A run a webhook starts is a job of its own in queue mode, so n8n keeps
+ * nothing of it in any process while it waits for the person's reply, unlike a sub-execution started by
+ * Execute Workflow (docs/performance.md).
+ */
+import {
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE, type Platform } from '../platform';
+import type { OperationRun } from '../runner/types';
+import { credentialsOnce } from '../transport/credentials';
+import { respond } from './forwarding';
+import { SIGNATURE_FIELD } from './protocol';
+import { open, sign, signingKeyOf } from './signing';
+import { fail, reach, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf } from './waiting';
+
+/** The one key of a hand-out's body (SlickText never sends it): the signed JSON text, its signature beside it. */
+export const HAND_OUT_FIELD = 'n8nSlickTextHandOut';
+
+/** The trigger's parameter that adds the Each Person output (SlickTextTrigger/properties.ts). */
+export const PERSON_RUNS_PARAMETER = 'personRuns';
+
+/** The operation's field with the trigger's Production URL (empty: the credential's Trigger URL for Replies). */
+export const HAND_OUT_URL_PARAMETER = 'triggerUrl';
+
+export function isHandOut(body: unknown): boolean {
+	return typeof body === 'object' && body !== null && HAND_OUT_FIELD in body;
+}
+
+/** The trigger's answer to a hand-out it took. */
+export interface HandOutAnswer {
+	started: boolean;
+	message?: string;
+}
+
+/** Connection failures where the trigger surely got nothing (n8n restarting): asked again, it starts one run still. */
+const NOT_RECEIVED = ['ECONNREFUSED'];
+
+/** Posts one item to the trigger; asks again only where n8n surely did not take it (never twice a run). */
+async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: string, key: string, json: IDataObject, itemIndex: number): Promise<void> {
+	// The workflow's ID: a trigger starts runs of its own workflow only.
+	const workflowId = String(ctx.getWorkflow().id ?? '');
+	let answer: { statusCode: number; body: unknown };
+	for (let attempt = 0; ; attempt++) {
+		const last = attempt >= reach.pausesMs.length;
+		const signed = sign(key, { platform, workflowId, item: json }, Date.now(), 'hand-out');
+		try {
+			answer = (await ctx.helpers.httpRequest({
+				method: 'POST',
+				url: triggerUrl,
+				body: { [HAND_OUT_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature },
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: 30_000,
+			})) as { statusCode: number; body: unknown };
+		} catch (error) {
+			const code = (error as { code?: string }).code ?? '';
+			if (last || !NOT_RECEIVED.includes(code)) {
+				throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`, itemIndex);
+			}
+			await sleep(reach.pausesMs[attempt]);
+			continue;
+		}
+		// A webhook process still starting answers 404 "Cannot POST" before its routes exist: nothing was run.
+		const starting = answer.statusCode === 404 && !saidByN8n(answer.body);
+		if (!starting || last) break;
+		await sleep(reach.pausesMs[attempt]);
+	}
+	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
+	if (answer.statusCode === 200 && body.started === true) return;
+	const said = typeof body.message === 'string' ? body.message : '';
+	switch (answer.statusCode) {
+		case 404:
+			throw fail(
+				ctx,
+				"Nothing is published at the credential's 'Trigger URL for Replies'",
+				'Publish (n8n 1.x: activate) the workflow with the SlickText Trigger, and copy its Production URL into the credential.',
+				itemIndex,
+			);
+		case 401:
+			throw fail(ctx, "The SlickText Trigger for replies refused the person's run: it is not signed with its credential", said || TRIGGER_URL_HINT, itemIndex);
+		default:
+			throw fail(
+				ctx,
+				`The SlickText Trigger for replies did not start the person's run (${answer.statusCode})`,
+				said ? `It said: ${said}` : `It did not answer as a SlickText Trigger does. ${TRIGGER_URL_HINT}`,
+				itemIndex,
+			);
+	}
+}
+
+/**
+ * Start Each Person's Run: each item goes to the trigger, one after the other; the output is the items as
+ * they came (the loop that paces them goes on with the same data). With Continue On Fail an item that was
+ * not handed out comes out with its error, and the others are handed out still.
+ */
+export function handOutRun(platform: Platform): OperationRun {
+	return async (ctx) => {
+		const items = ctx.getInputData();
+		const credentials = await credentialsOnce(ctx, CREDENTIAL_TYPE[platform]);
+		// Every item's address is checked before the first is handed out.
+		const urls = items.map((_, i) => {
+			const given = String(ctx.getNodeParameter(HAND_OUT_URL_PARAMETER, i, '')).trim();
+			if (given === '') return triggerUrlOf(ctx, credentials);
+			if (!/^https?:\/\/\S+$/.test(given)) {
+				throw fail(ctx, `'Trigger URL': "${given}" is not a URL`, "Paste the Production URL of the SlickText Trigger in this workflow (its Webhook URLs), or leave it empty for the credential's 'Trigger URL for Replies'.", i);
+			}
+			return given;
+		});
+		const key = signingKeyOf(platform, credentials);
+		const out: INodeExecutionData[] = [];
+		for (let i = 0; i < items.length; i++) {
+			try {
+				await handOne(ctx, platform, urls[i], key, items[i].json, i);
+				out.push({ json: items[i].json, pairedItem: { item: i } });
+			} catch (error) {
+				// Every failure of handOne is already the item's NodeOperationError, which n8n hands back as it is.
+				if (!ctx.continueOnFail()) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: i });
+				out.push({ json: { error: (error as Error).message }, pairedItem: { item: i } });
+			}
+		}
+		return [out];
+	};
+}
+
+function refuseHandOut(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	respond(ctx, status, { started: false, message } satisfies HandOutAnswer);
+	return { noWebhookResponse: true };
+}
+
+/**
+ * The trigger's side: a hand-out signed with its own credential starts a run with the signed text as its
+ * one item (the run's step opens it again, handedOut below); anything else is refused and starts nothing.
+ */
+export function acceptHandOut(ctx: IWebhookFunctions, platform: Platform, key: string): IWebhookResponseData {
+	const body = ctx.getBodyData();
+	const signed = { payload: body[HAND_OUT_FIELD], signature: body[SIGNATURE_FIELD] };
+	const opened = open(key, signed, Date.now(), 'hand-out');
+	if (!opened.ok) {
+		return refuseHandOut(ctx, 401, `Hand-out refused: ${opened.reason}. Only a SlickText node with the same credential as the trigger can start a person's run.`);
+	}
+	if (opened.value.platform !== platform) {
+		return refuseHandOut(ctx, 409, `This SlickText Trigger receives the events of the ${platform} platform, the hand-out is from the ${String(opened.value.platform)} platform`);
+	}
+	if (opened.value.workflowId !== String(ctx.getWorkflow().id ?? '')) {
+		return refuseHandOut(
+			ctx,
+			409,
+			"This SlickText Trigger is in another workflow, and starts runs of its own workflow only. Put a SlickText Trigger with 'Runs for Each Person' on into the workflow that hands the people out, and paste its Production URL into 'Trigger URL' of Start Each Person's Run.",
+		);
+	}
+	if (ctx.getNodeParameter(PERSON_RUNS_PARAMETER, false) !== true) {
+		return refuseHandOut(ctx, 409, "Turn on 'Runs for Each Person' in the SlickText Trigger, and connect its Each Person output to what each person's run does.");
+	}
+	// Answered here: with a run to start, n8n answers the trigger's requests empty (its responseData is noData).
+	respond(ctx, 200, { started: true } satisfies HandOutAnswer);
+	return { noWebhookResponse: true, workflowData: [[{ json: { [HAND_OUT_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature } }]] };
+}
+
+/**
+ * The run's step: the items that carry a hand-out, opened again with the trigger's credential (so that an
+ * event with the same key, which anybody can post, hands out nothing), and the others (events).
+ */
+export function handedOut(key: string, items: INodeExecutionData[]): { events: INodeExecutionData[]; handed: INodeExecutionData[]; refused: number } {
+	const events: INodeExecutionData[] = [];
+	const handed: INodeExecutionData[] = [];
+	let refused = 0;
+	for (const item of items) {
+		if (!(HAND_OUT_FIELD in item.json)) {
+			events.push(item);
+			continue;
+		}
+		// Its time was checked when the trigger took it: a run may begin later than that (a queue of jobs).
+		const opened = open(key, { payload: item.json[HAND_OUT_FIELD], signature: item.json[SIGNATURE_FIELD] }, undefined, 'hand-out');
+		const value = opened.ok ? opened.value.item : undefined;
+		if (typeof value === 'object' && value !== null && !Array.isArray(value)) handed.push({ json: value as IDataObject });
+		else refused++;
+	}
+	return { events, handed, refused };
+}
