@@ -72,7 +72,8 @@ function workflows(sandbox, numbers) {
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
-	return [trigger, rsvpStartedByWebhook({ sandbox, numbers, seconds: DEADLINE_S, credential: CRED, shippedWaitEnds: true, guestsInRequest: true }), WAIT_NODE];
+	const base = `http://127.0.0.1:${PORT}`;
+	return [trigger, rsvpStartedByWebhook({ sandbox, numbers, seconds: DEADLINE_S, base, credential: CRED, shippedWaitEnds: true, guestsInRequest: true }), WAIT_NODE];
 }
 
 const PROCESSES = ['main', 'worker', 'webhook 0', 'webhook 1'];

@@ -84,6 +84,24 @@ describe('example workflows', () => {
 		}
 	});
 
+	it("hand each person of a list to their own trigger's Each Person output, never to n8n's Execute Workflow (examples 7, 8, 9; issue 45)", () => {
+		const lists = examples.filter((wf) => wf.nodes.some((n) => n.parameters.operation === 'startPersonRuns'));
+		expect(lists.map((wf) => wf.name.slice(0, 9))).toEqual(['Example 7', 'Example 8', 'Example 9']);
+		for (const wf of lists) {
+			// A sub-execution that waits stays in the worker's memory (docs/architecture.md); a trigger's run does not.
+			expect([wf.name, wf.nodes.filter((n) => /executeWorkflow/.test(n.type)).map((n) => n.name)]).toEqual([wf.name, []]);
+			const handOut = wf.nodes.find((n) => n.parameters.operation === 'startPersonRuns')!;
+			// Empty: the credential's Trigger URL for Replies, this example's own trigger as its set-up says.
+			expect([wf.name, handOut.parameters.triggerUrl]).toEqual([wf.name, undefined]);
+			const trigger = wf.nodes.find((n) => /\.slickText(Legacy)?Trigger$/.test(n.type))!;
+			expect([wf.name, trigger.parameters.personRuns]).toEqual([wf.name, true]);
+			// Each person's part (its wait) hangs off the Each Person output.
+			const [eachPerson] = wf.connections[trigger.name].main[1];
+			const waits = [...downstream(wf, eachPerson.node)].map((name) => wf.nodes.find((n) => n.name === name)!.parameters.operation);
+			expect([wf.name, waits.some((op) => op === 'sendAndWait' || op === 'waitForReply')]).toEqual([wf.name, true]);
+		}
+	});
+
 	it('carry only what n8n\'s public API accepts: no workflow id, version id or active flag', () => {
 		for (const wf of examples) {
 			expect([wf.name, Object.keys(wf).filter((k) => !API_WORKFLOW_FIELDS.includes(k))]).toEqual([wf.name, []]);

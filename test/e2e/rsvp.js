@@ -44,14 +44,22 @@ const guestNumbers = (count, who) => {
 const guestsOf = (numbers) => numbers.map((number, i) => ({ first_name: `Guest ${i}`, number }));
 
 /**
- * `workflow` (examples 8 or 9) as a second copy under `id`, without the example's trigger: two published
- * triggers cannot share its path.
+ * `workflow` (examples 7, 8 or 9; a copy under `id` if given) with its own trigger at a path of its own
+ * (two published triggers cannot share one), and its hand-out (Start Each Person's Run) pointed at that
+ * trigger under `base`: the credential's Trigger URL for Replies names the suite's trigger, in another
+ * workflow, which starts no run of this one.
  */
-function withoutTrigger(workflow, id) {
-	workflow.id = id;
-	workflow.versionId = `${id}-v1`;
-	workflow.nodes = workflow.nodes.filter((n) => !['SlickText-Replies', 'Other Texts'].includes(n.name));
-	delete workflow.connections['SlickText-Replies'];
+function ownTrigger(workflow, { id, base }) {
+	if (id) {
+		workflow.id = id;
+		workflow.versionId = `${id}-v1`;
+	}
+	const trigger = workflow.nodes.find((n) => n.name === 'SlickText-Replies');
+	assert.equal(trigger.parameters.personRuns, true, "the shipped trigger's Each Person output");
+	trigger.webhookId = `${workflow.id}-replies`;
+	const handOut = workflow.nodes.filter((n) => n.parameters.operation === 'startPersonRuns');
+	assert.equal(handOut.length, 1, 'the shipped hand-out');
+	handOut[0].parameters.triggerUrl = `${base}/webhook/${trigger.webhookId}/webhook`;
 	return workflow;
 }
 
@@ -59,7 +67,7 @@ function withoutTrigger(workflow, id) {
  * examples/08 as shipped (pointed at the sandbox), with `numbers` as its guests and its deadline `seconds`
  * after the run starts (n8n's Wait node resumes on time for a deadline more than 70 s ahead).
  */
-function rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds = false, id, replyThatCounts = 'first' }) {
+function rsvpWorkflow({ sandbox, numbers, seconds, base, shippedWaitEnds = false, id, replyThatCounts = 'first' }) {
 	const workflow = exampleWorkflows({ sandbox }).find((w) => w.id === EXAMPLE8);
 	const list = workflow.nodes.find((n) => n.name === 'Guests and Deadline');
 	assert.match(list.parameters.jsonOutput, /"deadline": "\{\{ \$now\.plus\(\{ hours: 4 \}\)/, 'the shipped deadline expression');
@@ -79,7 +87,7 @@ function rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds = false, id, 
 		endWaitsSoon(workflow, 'Ask and Wait', '$json.guest.number');
 		endWaitsSoon(workflow, 'Wait for a Later Reply', "$('When Asked One by One').first().json.guest.number");
 	}
-	return id ? withoutTrigger(workflow, id) : workflow;
+	return ownTrigger(workflow, { id, base });
 }
 
 /**
@@ -99,11 +107,12 @@ const RSVP_START = 'Start RSVP';
 
 /**
  * rsvpWorkflow in queue mode: with `credential` (the data-table trigger's) and started by a webhook at
- * `/webhook/<id>-start` (a schedule cannot be called from outside); the example's own trigger is left
- * out, as the credential names the caller's.
+ * `/webhook/<id>-start` (a schedule cannot be called from outside); the example's own trigger (under
+ * `base`, the address the webhook processes answer at) starts each guest's run, and the credential names
+ * the caller's trigger for the replies.
  */
-function rsvpStartedByWebhook({ sandbox, numbers, seconds, credential, shippedWaitEnds, id = EXAMPLE8, guestsInRequest = false }) {
-	const workflow = rsvpWorkflow({ sandbox, numbers, seconds, shippedWaitEnds, id });
+function rsvpStartedByWebhook({ sandbox, numbers, seconds, base, credential, shippedWaitEnds, id = EXAMPLE8, guestsInRequest = false }) {
+	const workflow = rsvpWorkflow({ sandbox, numbers, seconds, base, shippedWaitEnds, id });
 	// With `guestsInRequest`, the guests come in the start request's body ({guests}), as from a list kept
 	// elsewhere, not written into the workflow: n8n keeps a copy of the workflow for each waiting execution
 	// in the process that ran it, so a list written into it costs memory with the square of its length.
@@ -165,4 +174,4 @@ function checkRsvp({ runDatas, numbers, organiserTexts, start, replies }) {
 	return rsvp["Everyone's Answer"][0].startTime - deadlineAt;
 }
 
-module.exports = { EXAMPLE8, ORGANISER, RSVP_START, answerAfter, endWaitsSoon, everyoneAnswers, guestNumbers, guestsOf, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp, withoutTrigger };
+module.exports = { EXAMPLE8, ORGANISER, RSVP_START, answerAfter, endWaitsSoon, everyoneAnswers, guestNumbers, guestsOf, rsvpWorkflow, rsvpStartedByWebhook, shuffledAnswers, checkRsvp, ownTrigger };

@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const { rest: restOf, waitFor } = require('./rest');
-const { EXAMPLE8, ORGANISER, answerAfter, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, rsvpWorkflow, shuffledAnswers, withoutTrigger } = require('./rsvp');
+const { EXAMPLE8, ORGANISER, answerAfter, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, ownTrigger, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
 const { paths } = require('../../scripts/n8n-runtime');
 
 exports.title = 'Two-way texts: a reply resumes the execution waiting for that person';
@@ -187,7 +187,7 @@ const exampleSeven = (sandbox) => {
 	const list = workflow.nodes.find((n) => n.name === "Tomorrow's Appointments");
 	const appointments = LIST_NUMBERS.map((mobile_number, i) => ({ first_name: `Person ${i}`, mobile_number, appointment: `tomorrow at ${9 + (i % 8)}:00` }));
 	list.parameters.jsonOutput = JSON.stringify({ appointments });
-	return workflow;
+	return ownTrigger(workflow, { base: BASE });
 };
 
 /** examples/08 with RSVP_NUMBERS as its guests and its deadline RSVP_SECONDS after the run starts (rsvp.js). */
@@ -205,8 +205,8 @@ const LAST_SECONDS = 120;
 /**
  * examples/09 as shipped (its list is the sandbox's Tasting Panel), its deadline POLL_SECONDS after the run
  * starts, each contact's wait ending 10-20 s after it (60-660 s as shipped). Each contact's execution starts
- * POLL_LATE_START s late, as a busy n8n may start them: its wait begins after the loop has ended. A second
- * copy (`id`) leaves out the example's trigger, as in rsvpWorkflow.
+ * POLL_LATE_START s late, as a busy n8n may start them: its wait begins after the loop has ended. Each
+ * copy (`id`) has a trigger of its own, as in rsvpWorkflow.
  */
 const EXAMPLE9 = 'exCampaignPoll009';
 const LAST_POLL = 'exCampaignPollLast09';
@@ -228,7 +228,7 @@ const exampleNine = (sandbox, { id, replyThatCounts = 'first' } = {}) => {
 	workflow.nodes.push({ id: 'lateStart', name: 'Late Start', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [110, 800], parameters: { resume: 'timeInterval', amount: POLL_LATE_START, unit: 'seconds' } });
 	workflow.connections['When Asked One by One'] = { main: [[{ node: 'Late Start', type: 'main', index: 0 }]] };
 	workflow.connections['Late Start'] = { main: [[first]] };
-	return id ? withoutTrigger(workflow, id) : workflow;
+	return ownTrigger(workflow, { id, base: BASE });
 };
 /** What each subscriber of the poll's list answers, by place in the list, and what the question's words make of it. */
 const pollAnswer = (i) => ['YES', 'no', 'STOP', 'maybe', ''][i % 5];
@@ -240,9 +240,9 @@ const allWorkflows = (sandbox) => [
 	triggerWorkflow('unverified'),
 	...Object.values(WF),
 	exampleSeven(sandbox),
-	rsvpWorkflow({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS }),
-	rsvpWorkflow({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, id: EARLY_RSVP }),
-	rsvpWorkflow({ sandbox, numbers: LAST_NUMBERS, seconds: LAST_SECONDS, id: LAST_RSVP, replyThatCounts: 'last' }),
+	rsvpWorkflow({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, base: BASE }),
+	rsvpWorkflow({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, base: BASE, id: EARLY_RSVP }),
+	rsvpWorkflow({ sandbox, numbers: LAST_NUMBERS, seconds: LAST_SECONDS, base: BASE, id: LAST_RSVP, replyThatCounts: 'last' }),
 	exampleNine(sandbox),
 	exampleNine(sandbox, { id: LAST_POLL, replyThatCounts: 'last' }),
 	agentWorkflow(),
@@ -635,8 +635,10 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 			assert.ok(answers.every((r) => r.status === 200), `replies: ${answers.map((r) => r.status)}`);
 			assert.ok(await waitFor(async () => (await unfinished(EXAMPLE7)) === 0, 120_000), await diagnose(EXAMPLE7));
 			const finished = (await executions(EXAMPLE7, 'success')).filter((e) => !before.has(e.id));
-			// The morning run and one run per person; none of SlickText-Replies (a reply a wait takes starts no run).
+			// The morning run and one run per person, each started by SlickText-Replies' Each Person output as a
+			// webhook run (n8n keeps no sub-execution of it); no other (a reply a wait takes starts no run).
 			assert.equal(finished.length, LIST_NUMBERS.length + 1, await diagnose(EXAMPLE7));
+			assert.deepEqual(finished.map((e) => e.mode).sort(), [...Array(LIST_NUMBERS.length).fill('webhook'), 'manual'].sort(), 'how each run began');
 			const handled = [];
 			for (const e of finished) {
 				const data = flatted.parse((await rest('GET', `/rest/executions/${e.id}`)).json.data.data);

@@ -145,8 +145,8 @@ exports.run = async ({ sandbox, check }) => {
 	const stack = await startTwoWayStack({
 		basePort: BASE_PORT,
 		tmp,
-		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static, rsvpStartedByWebhook({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, credential: CRED.table }),
-			rsvpStartedByWebhook({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, credential: CRED.table, id: EARLY_RSVP }),
+		workflows: [TRIGGER.table, TRIGGER.static, WF.table, WF.static, rsvpStartedByWebhook({ sandbox, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS, base: PROXY, credential: CRED.table }),
+			rsvpStartedByWebhook({ sandbox, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, base: PROXY, credential: CRED.table, id: EARLY_RSVP }),
 		],
 		credentials: Object.values(credentials),
 		webhooks: 3,
