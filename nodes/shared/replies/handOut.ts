@@ -8,7 +8,6 @@
  */
 import {
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -16,13 +15,14 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import type { OperationDescription } from '../descriptions';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
 import { credentialsOnce } from '../transport/credentials';
 import { respond } from './forwarding';
 import { SIGNATURE_FIELD } from './protocol';
 import { open, sign, signingKeyOf } from './signing';
-import { fail, reach, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf } from './waiting';
+import { fail, postToTrigger, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf, type AskAgain } from './waiting';
 
 /** The one key of a hand-out's body (SlickText never sends it): the signed JSON text, its signature beside it. */
 export const HAND_OUT_FIELD = 'n8nSlickTextHandOut';
@@ -43,40 +43,21 @@ export interface HandOutAnswer {
 	message?: string;
 }
 
-/** Connection failures where the trigger surely got nothing (n8n restarting): asked again, it starts one run still. */
-const NOT_RECEIVED = ['ECONNREFUSED'];
+/**
+ * Asked again only where n8n surely took nothing: the connection refused, or a webhook process still
+ * starting (404 "Cannot POST" before its routes exist). Anything else may have started the run.
+ */
+const HAND_OUT_AGAIN: AskAgain = { codes: ['ECONNREFUSED'], answer: (statusCode, body) => statusCode === 404 && !saidByN8n(body) };
 
-/** Posts one item to the trigger; asks again only where n8n surely did not take it (never twice a run). */
+/** Posts one item to the trigger; never twice a run. */
 async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: string, key: string, json: IDataObject, itemIndex: number): Promise<void> {
 	// The workflow's ID: a trigger starts runs of its own workflow only.
 	const workflowId = String(ctx.getWorkflow().id ?? '');
-	let answer: { statusCode: number; body: unknown };
-	for (let attempt = 0; ; attempt++) {
-		const last = attempt >= reach.pausesMs.length;
+	const signedBody = () => {
 		const signed = sign(key, { platform, workflowId, item: json }, Date.now(), 'hand-out');
-		try {
-			answer = (await ctx.helpers.httpRequest({
-				method: 'POST',
-				url: triggerUrl,
-				body: { [HAND_OUT_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature },
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 30_000,
-			})) as { statusCode: number; body: unknown };
-		} catch (error) {
-			const code = (error as { code?: string }).code ?? '';
-			if (last || !NOT_RECEIVED.includes(code)) {
-				throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`, itemIndex);
-			}
-			await sleep(reach.pausesMs[attempt]);
-			continue;
-		}
-		// A webhook process still starting answers 404 "Cannot POST" before its routes exist: nothing was run.
-		const starting = answer.statusCode === 404 && !saidByN8n(answer.body);
-		if (!starting || last) break;
-		await sleep(reach.pausesMs[attempt]);
-	}
+		return { [HAND_OUT_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature };
+	};
+	const answer = await postToTrigger(ctx, triggerUrl, signedBody, HAND_OUT_AGAIN, itemIndex);
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
 	if (answer.statusCode === 200 && body.started === true) return;
 	const said = typeof body.message === 'string' ? body.message : '';
@@ -84,8 +65,8 @@ async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: s
 		case 404:
 			throw fail(
 				ctx,
-				"Nothing is published at the credential's 'Trigger URL for Replies'",
-				'Publish (n8n 1.x: activate) the workflow with the SlickText Trigger, and copy its Production URL into the credential.',
+				`Nothing is published at the trigger's URL (${triggerUrl})`,
+				"Publish (n8n 1.x: activate) this workflow with its SlickText Trigger; 'Trigger URL' (empty: the credential's 'Trigger URL for Replies') must be that trigger's Production URL.",
 				itemIndex,
 			);
 		case 401:
@@ -98,6 +79,41 @@ async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: s
 				itemIndex,
 			);
 	}
+}
+
+/** The trigger of each platform's node, as the panel names it. */
+const TRIGGER_NAME: Record<Platform, string> = { legacy: 'SlickText Legacy Trigger', current: 'SlickText Trigger' };
+
+/** Start Each Person's Run as an operation of the platform's node (resource Message). */
+export function startPersonRunsOperation(platform: Platform): OperationDescription {
+	const trigger = TRIGGER_NAME[platform];
+	return {
+		option: {
+			name: "Start Each Person's Run",
+			value: 'startPersonRuns',
+			action: "Start each person's run at the trigger",
+			description: `Hand each item to the ${trigger}, which starts a run with it on its Each Person output: to text a whole list and wait for every reply at once`,
+			run: handOutRun(platform),
+		},
+		properties: [
+			{
+				displayName: `Each item starts a run of this workflow at the ${trigger}'s Each Person output: turn on its 'Runs for Each Person'`,
+				name: 'startPersonRunsNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Trigger URL',
+				name: HAND_OUT_URL_PARAMETER,
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://n8n.example.com/webhook/0b9e.../webhook',
+				description: `Production URL of the ${trigger} in this workflow (its Webhook URLs). Leave empty when that trigger is the one whose URL the credential holds in 'Trigger URL for Replies'.`,
+			},
+		],
+		effect: 'automation',
+		effectNote: `starts an n8n run for each item at the ${trigger}, which may text the person; sends nothing itself`,
+	};
 }
 
 /**

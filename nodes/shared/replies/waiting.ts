@@ -78,22 +78,31 @@ export function saidByN8n(body: unknown): boolean {
 /** Connection failures worth asking again (n8n restarting); a wrong host name fails at once. */
 const PASSING = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'];
 
-/** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */
-async function askTrigger(
+/** When to post to the trigger again (reach.pausesMs apart): after which connection errors, and which answers. */
+export interface AskAgain {
+	codes: string[];
+	answer(statusCode: number, body: unknown): boolean;
+}
+
+/**
+ * Posts a signed body to the SlickText Trigger's URL and returns n8n's answer, posting again (signed anew:
+ * the signature holds the time it was made) where `again` says n8n did not take it.
+ */
+export async function postToTrigger(
 	ctx: IExecuteFunctions,
-	prepared: Pick<PreparedWait, 'triggerUrl' | 'key'>,
-	registration: Registration & { check?: boolean },
-): Promise<RegistrationAnswer> {
-	let answer: { statusCode: number; body: unknown };
+	url: string,
+	signedBody: () => IDataObject,
+	again: AskAgain,
+	itemIndex = 0,
+): Promise<{ statusCode: number; body: unknown }> {
 	for (let attempt = 0; ; attempt++) {
 		const last = attempt >= reach.pausesMs.length;
-		// Signed anew each time: the signature holds the time it was made.
-		const signed = sign(prepared.key, registration as unknown as IDataObject, Date.now());
+		let answer: { statusCode: number; body: unknown };
 		try {
 			answer = (await ctx.helpers.httpRequest({
 				method: 'POST',
-				url: prepared.triggerUrl,
-				body: { [REGISTRATION_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature },
+				url,
+				body: signedBody(),
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
@@ -101,16 +110,38 @@ async function askTrigger(
 			})) as { statusCode: number; body: unknown };
 		} catch (error) {
 			const code = (error as { code?: string }).code ?? '';
-			if (last || !PASSING.includes(code)) {
-				throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`);
+			if (last || !again.codes.includes(code)) {
+				throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`, itemIndex);
 			}
 			await sleep(reach.pausesMs[attempt]);
 			continue;
 		}
-		const busy = [502, 503, 504].includes(answer.statusCode) || (answer.statusCode === 404 && !saidByN8n(answer.body));
-		if (!busy || last) break;
+		if (last || !again.answer(answer.statusCode, answer.body)) return answer;
 		await sleep(reach.pausesMs[attempt]);
 	}
+}
+
+/** A registration asked again is known to the trigger: asked again whenever n8n may not have taken it. */
+const REGISTRATION_AGAIN: AskAgain = {
+	codes: PASSING,
+	answer: (statusCode, body) => [502, 503, 504].includes(statusCode) || (statusCode === 404 && !saidByN8n(body)),
+};
+
+/** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */
+async function askTrigger(
+	ctx: IExecuteFunctions,
+	prepared: Pick<PreparedWait, 'triggerUrl' | 'key'>,
+	registration: Registration & { check?: boolean },
+): Promise<RegistrationAnswer> {
+	const answer = await postToTrigger(
+		ctx,
+		prepared.triggerUrl,
+		() => {
+			const signed = sign(prepared.key, registration as unknown as IDataObject, Date.now());
+			return { [REGISTRATION_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature };
+		},
+		REGISTRATION_AGAIN,
+	);
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
 	if (answer.statusCode === 200 && body.registered === true) return { registered: true, verifies: body.verifies === true, stored: body.stored !== false };
 	const said = typeof body.message === 'string' ? body.message : '';

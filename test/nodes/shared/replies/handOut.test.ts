@@ -191,6 +191,16 @@ describe("Start Each Person's Run item by item", () => {
 		expect(posts).toHaveLength(2);
 	});
 
+	it('asks again where a webhook process still starting answers 404 "Cannot POST" (nothing was run), and once is enough', async () => {
+		answers = [
+			{ status: 404, body: '<!DOCTYPE html><html><body><pre>Cannot POST /webhook/abc/webhook</pre></body></html>', type: 'text/html; charset=utf-8' },
+			{ status: 200, body: JSON.stringify({ started: true }) },
+		];
+		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });
+		expect(result.error).toBeUndefined();
+		expect(posts).toHaveLength(2);
+	});
+
 	it('an empty 200 (another kind of webhook at that address) is not taken for a started run', async () => {
 		answers = [{ status: 200, body: '' }];
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });
