@@ -2,9 +2,9 @@
  * Each person's run, started by the SlickText Trigger (docs/architecture.md, "Replies from many"): a
  * SlickText node's Start Each Person's Run posts each item, signed with its credential as a registration
  * is (signing.ts), to the Production URL of the SlickText Trigger in its own workflow; the trigger checks
- * it and starts a run on its Each Person output with that item. A run a webhook starts is a job of its own in queue mode, so n8n keeps
- * nothing of it in any process while it waits for the person's reply, unlike a sub-execution started by
- * Execute Workflow (docs/performance.md).
+ * it and starts a run on its Each Person output with that item. A run a webhook starts is a job of its
+ * own in queue mode, so n8n keeps nothing of it in any process while it waits for the person's reply,
+ * unlike a sub-execution started by Execute Workflow (docs/performance.md).
  */
 import {
 	NodeOperationError,
