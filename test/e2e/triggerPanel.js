@@ -166,7 +166,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator(`[data-test-id="canvas-node"][data-node-name="${file.name}"]`).dblclick();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'visible' });
 			const shown = await panel(page);
-			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
 			assert.equal(shown.platform, undefined);
 			assert.deepEqual(shown.events, ['Contact Created']);
 			assert.deepEqual(shown.credentials, ['Credential for SlickText API']);
@@ -194,7 +194,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 		await checked('panel: a new trigger shows its events, its credential (optional, picked by n8n) and one notice, and no Platform; turning Confirm Events on and off keeps the events', async () => {
 			await newTrigger();
 			let shown = await panel(page);
-			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
 			// The credential shows from the start (issue 43: waiting workflows sign their waits with it).
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Contact Created'], ['Credential for SlickText API'], [CURRENT_NOTICE]]);
 			await toggle('confirmEvents');
@@ -213,7 +213,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 		await checked('panel (issue 46 item 9): the SlickText Legacy Trigger, from SlickText Legacy in the node panel, shows the event picked, its credential and one notice, and no Platform', async () => {
 			await newTrigger('SlickText Legacy', 'On opt out');
 			let shown = await panel(page);
-			assert.deepEqual(shown.names, ['legacyEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual(shown.names, ['legacyEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
 			// Its one credential type: n8n labels the field "Credential".
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Opt Out'], ['Credential'], [LEGACY_NOTICE]], JSON.stringify(shown));
 			await chooseCredential('SlickText sandbox (legacy API)');
@@ -234,13 +234,13 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 			await openTrigger();
 			let shown = await panel(page);
-			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual(shown.names, ['platform', 'events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
 			assert.deepEqual([shown.platform, shown.events, shown.notices], ['Current', ['Contact Created'], [CURRENT_NOTICE]]);
 			const listed = await choosePlatform('Legacy');
 			assert.ok(listed.Legacy.endsWith(TO_LEGACY_CLEARS), `Legacy in the Platform list: ${listed.Legacy}`);
 			assert.ok(listed.Current.endsWith(TO_CURRENT_CLEARS), `Current in the Platform list: ${listed.Current}`);
 			shown = await panel(page);
-			assert.deepEqual(shown.names, ['platform', 'legacyEvents', 'ignoreRepeatedDeliveries']);
+			assert.deepEqual(shown.names, ['platform', 'legacyEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], ['Legacy', [], ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
 		});
 
@@ -248,11 +248,11 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await newTrigger();
 			await toggle('confirmEvents');
 			let shown = await panel(page);
-			assert.deepEqual([shown.names, shown.events, shown.credentials], [['events', 'confirmEvents', 'ignoreRepeatedDeliveries'], ['Contact Created'], ['Credential for SlickText API']]);
+			assert.deepEqual([shown.names, shown.events, shown.credentials], [['events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns'], ['Contact Created'], ['Credential for SlickText API']]);
 			// Picking the current credential again changes nothing either.
 			await chooseCredential('SlickText sandbox (current API)');
 			shown = await panel(page);
-			assert.deepEqual([shown.names, shown.events], [['events', 'confirmEvents', 'ignoreRepeatedDeliveries'], ['Contact Created']]);
+			assert.deepEqual([shown.names, shown.events], [['events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns'], ['Contact Created']]);
 			const id = await save();
 			assert.deepEqual(await saved(id), { parameters: { events: ['contact_created'], confirmEvents: true }, credentials: ['slickTextApi'] });
 		});
