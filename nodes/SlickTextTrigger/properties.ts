@@ -156,7 +156,8 @@ const ignoreRepeatedDeliveries: INodeProperties = {
 		'Whether to start nothing for an event this workflow already received in the last 25 hours (SlickText sends an event again when it gets no answer within 5 seconds). Test events are never ignored. Every event comes out with an `eventKey`, the same for each delivery of that event, so later nodes can spot repeats themselves.',
 };
 
-// n8n's own nodes add an output by a switch (the Webhook node's Response Code outputs): off, nothing changes.
+// Off by default: the trigger keeps its one output. On, it adds Each Person, as n8n's Webhook node adds an output per
+// method when it takes several.
 const personRuns: INodeProperties = {
 	displayName: 'Runs for Each Person',
 	name: PERSON_RUNS_PARAMETER,
