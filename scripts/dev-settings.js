@@ -19,4 +19,38 @@ function replyCommandLine({ sandboxOrigin, repliesUrl, from, text }) {
 	return `npm run sandbox -- reply --sandbox ${sandboxOrigin} --platform legacy --to ${repliesUrl} --from ${from} --text ${text}`;
 }
 
-module.exports = { devN8nEnv, replyCommandLine };
+const WAITS_OR_HANDS_OUT = new Set(['sendAndWait', 'waitForReply', 'startPersonRuns']);
+
+/** The platform of a SlickText trigger node, or undefined for any other node. */
+function triggerPlatform(node) {
+	if (node.type.endsWith('.slickTextLegacyTrigger')) return 'legacy';
+	if (node.type.endsWith('.slickTextTrigger')) return node.parameters.platform === 'legacy' ? 'legacy' : 'current';
+	return undefined;
+}
+
+/**
+ * Readies the examples that wait for replies (7-9) for `npm run dev` as a user would after publishing
+ * them: each such workflow's SlickText trigger gets a webhook id, the first of each platform becomes the
+ * credential's Trigger URL for Replies (returned per platform), and a Start Each Person's Run in another
+ * workflow names its own workflow's trigger in Trigger URL (a trigger takes hand-outs of its own workflow
+ * only). Changes `workflows` in place.
+ */
+function wireReplyTriggers(workflows, port, newId = () => require('node:crypto').randomUUID()) {
+	const urlOf = (node) => `http://127.0.0.1:${port}/webhook/${node.webhookId}/webhook`;
+	const replyTriggerUrls = {};
+	for (const workflow of workflows) {
+		if (!workflow.nodes.some((n) => WAITS_OR_HANDS_OUT.has(n.parameters?.operation))) continue;
+		const trigger = workflow.nodes.find((n) => triggerPlatform(n));
+		if (!trigger) continue;
+		trigger.webhookId ??= newId();
+		const platform = triggerPlatform(trigger);
+		replyTriggerUrls[platform] ??= urlOf(trigger);
+		if (replyTriggerUrls[platform] === urlOf(trigger)) continue;
+		for (const handOut of workflow.nodes.filter((n) => n.parameters?.operation === 'startPersonRuns')) {
+			if (!handOut.parameters.triggerUrl) handOut.parameters.triggerUrl = urlOf(trigger);
+		}
+	}
+	return replyTriggerUrls;
+}
+
+module.exports = { devN8nEnv, replyCommandLine, wireReplyTriggers };

@@ -10,7 +10,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { devN8nEnv, replyCommandLine } = require('./dev-settings');
+const { devN8nEnv, replyCommandLine, wireReplyTriggers } = require('./dev-settings');
 const { ensureRuntime } = require('./n8n-runtime');
 const { exampleWorkflows } = require('./examples');
 const { OWNER, WEBHOOK_HEADER, prepareUserFolder, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
@@ -63,15 +63,14 @@ async function main() {
 	log(`installing n8n-nodes-slicktext into ${userFolder}`);
 	fs.rmSync(path.join(userFolder, '.n8n', 'database.sqlite'), { force: true });
 	const workflows = withSandbox ? exampleWorkflows({ sandbox: running.sandbox }) : [];
-	// Example 7 waits for replies: they reach n8n at its SlickText Trigger, whose Production URL the legacy
-	// credential names (Trigger URL for Replies).
-	const replies = workflows.flatMap((w) => w.nodes).find((n) => n.type.endsWith('.slickTextTrigger') && n.parameters.platform === 'legacy');
-	if (replies) replies.webhookId ??= require('node:crypto').randomUUID();
-	const repliesUrl = replies && `http://127.0.0.1:${port}/webhook/${replies.webhookId}/webhook`;
+	// Examples 7-9 wait for replies: they reach n8n at a SlickText Trigger, whose Production URL the
+	// credentials name (Trigger URL for Replies); example 7's for the legacy API.
+	const replyTriggerUrls = wireReplyTriggers(workflows, port);
+	const repliesUrl = replyTriggerUrls.legacy;
 	const prepared = prepareUserFolder(userFolder, {
 		sandbox: running.sandbox,
 		workflows,
-		replyTriggerUrls: repliesUrl ? { legacy: repliesUrl } : undefined,
+		replyTriggerUrls,
 	});
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
@@ -114,6 +113,8 @@ async function main() {
 			log('the person would, through the sandbox (another terminal):');
 			log(`  ${replyCommandLine({ sandboxOrigin: running.sandbox.origin, repliesUrl, from: '+16175550107', text: 'C' })}`);
 			log('(C confirms, R reschedules; anything else keeps it waiting, up to a day).');
+			log("Example 8's waits are registered at example 7's trigger (the credential's Trigger URL for Replies):");
+			log('publish both to try it; replies go to the same URL.');
 		}
 	} else {
 		log('no sandbox: create a SlickText API or SlickText Legacy API credential with your own keys.');

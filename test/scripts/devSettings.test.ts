@@ -5,12 +5,32 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const { devN8nEnv, replyCommandLine } = require('../../scripts/dev-settings');
+const { devN8nEnv, replyCommandLine, wireReplyTriggers } = require('../../scripts/dev-settings');
+const { exampleWorkflows } = require('../../scripts/examples');
 const { startSandbox } = require('../../sandbox/server');
 
 describe('npm run dev', () => {
 	test('gives n8n its webhook address as N8N_WEBHOOK_URL, not the deprecated WEBHOOK_URL', () => {
 		expect(devN8nEnv(5700)).toEqual({ N8N_WEBHOOK_URL: 'http://127.0.0.1:5700/' });
+	});
+
+	test('names example 7 and 9 in the credentials and points every other hand-out at its own trigger', () => {
+		type Node = { name: string; type: string; webhookId?: string; parameters: Record<string, unknown> };
+		const workflows: Array<{ name: string; nodes: Node[] }> = exampleWorkflows();
+		let ids = 0;
+		const urls = wireReplyTriggers(workflows, 5700, () => `id${++ids}`);
+		const of = (prefix: string) => workflows.find((w) => w.name.startsWith(`Example ${Number(prefix)}:`))!.nodes;
+		const trigger = (prefix: string) => of(prefix).find((n) => n.name === 'SlickText-Replies')!;
+		const handOut = (prefix: string) => of(prefix).find((n) => n.parameters.operation === 'startPersonRuns')!.parameters.triggerUrl;
+		const url = (node: Node) => `http://127.0.0.1:5700/webhook/${node.webhookId}/webhook`;
+		// Three reply triggers got an id each; example 4's trigger (new contacts, no wait) is left as shipped.
+		expect(ids).toBe(3);
+		expect(urls).toEqual({ legacy: url(trigger('07')), current: url(trigger('09')) });
+		// 7 and 9 are the credentials' triggers: their hand-outs leave Trigger URL unset, as shipped.
+		expect([handOut('07'), handOut('09')]).toEqual([undefined, undefined]);
+		// 8 is a legacy workflow of its own: its trigger takes only its own workflow's hand-outs.
+		expect(handOut('08')).toBe(url(trigger('08')));
+		expect(new Set([trigger('07'), trigger('08'), trigger('09')].map((n) => n.webhookId)).size).toBe(3);
 	});
 
 	describe('the reply command it prints', () => {
