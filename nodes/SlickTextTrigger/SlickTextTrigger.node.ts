@@ -20,7 +20,7 @@ import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
 import { acceptHandOut, HAND_OUT_FIELD, handedOut, isHandOut, PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
 import { isRegistration, replyOf } from '../shared/replies/protocol';
-import { TRIGGER_URL_FIELD } from '../shared/replies/waiting';
+import { isTriggerUrl, TRIGGER_URL_FIELD } from '../shared/replies/waiting';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
 import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/replies/waits/store';
@@ -138,7 +138,7 @@ function apiOriginOf(webhookUrl: string): string {
 function keptFinishedInRun(credentials: IDataObject | undefined): { origin: string; apiKey: string } | undefined {
 	const apiKey = String(credentials?.n8nApiKey ?? '').trim();
 	const triggerUrl = String(credentials?.[TRIGGER_URL_FIELD] ?? '').trim();
-	if (apiKey === '' || !/^https?:\/\/\S+$/.test(triggerUrl)) return undefined;
+	if (apiKey === '' || !isTriggerUrl(triggerUrl)) return undefined;
 	return { origin: apiOriginOf(triggerUrl), apiKey };
 }
 

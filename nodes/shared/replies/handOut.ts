@@ -22,7 +22,7 @@ import { credentialsOnce } from '../transport/credentials';
 import { respond } from './forwarding';
 import { SIGNATURE_FIELD } from './protocol';
 import { open, sign, signingKeyOf } from './signing';
-import { fail, postToTrigger, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf, type AskAgain } from './waiting';
+import { fail, isTriggerUrl, postToTrigger, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf, type AskAgain } from './waiting';
 
 /** The one key of a hand-out's body (SlickText never sends it): the signed JSON text, its signature beside it. */
 export const HAND_OUT_FIELD = 'n8nSlickTextHandOut';
@@ -129,7 +129,7 @@ export function handOutRun(platform: Platform): OperationRun {
 		const urls = items.map((_, i) => {
 			const given = String(ctx.getNodeParameter(HAND_OUT_URL_PARAMETER, i, '')).trim();
 			if (given === '') return triggerUrlOf(ctx, credentials);
-			if (!/^https?:\/\/\S+$/.test(given)) {
+			if (!isTriggerUrl(given)) {
 				throw fail(ctx, `'Trigger URL': "${given}" is not a URL`, "Paste the Production URL of the SlickText Trigger in this workflow (its Webhook URLs), or leave it empty for the credential's 'Trigger URL for Replies'.", i);
 			}
 			return given;

@@ -168,10 +168,15 @@ const VERIFY_HINT: Record<Platform, string> = {
 	current: "Turn on 'Confirm Events with SlickText' in the SlickText Trigger (it then looks each reply up with SlickText).",
 };
 
+/** Whether a Trigger URL (the credential's or an operation's) is an address n8n can post to. */
+export function isTriggerUrl(text: string): boolean {
+	return /^https?:\/\/\S+$/.test(text);
+}
+
 /** The credential's Trigger URL for Replies, or the error that says it is not set (before anything is sent). */
 export function triggerUrlOf(ctx: IExecuteFunctions, credentials: IDataObject): string {
 	const triggerUrl = String(credentials[TRIGGER_URL_FIELD] ?? '').trim();
-	if (!/^https?:\/\/\S+$/.test(triggerUrl)) {
+	if (!isTriggerUrl(triggerUrl)) {
 		throw fail(
 			ctx,
 			"The credential's 'Trigger URL for Replies' is not set",
