@@ -50,6 +50,8 @@ function table(nodeType) {
 function kindOf(description) {
 	if (/\. Read-only\.$/.test(description)) return 'read-only';
 	if (/pauses the workflow/i.test(description)) return 'waits for a reply';
+	// Start Each Person's Run: it names what the runs may send, and that it sends nothing itself.
+	if (/sends nothing itself/i.test(description)) return 'starts n8n runs';
 	if (/\btexts?\b/i.test(description.slice(description.indexOf('. ') + 2))) return 'sends texts';
 	return 'changes records';
 }

@@ -57,6 +57,14 @@ describe('package', () => {
 			expect(tables.filter((table) => !readme.includes(table)).map((table) => table.split('\n')[0])).toEqual([]);
 		});
 
+		it('docs/ai-agents.md\'s tool table is what scripts/operations-table.js --tools prints from the built nodes', () => {
+			const printed = execFileSync(process.execPath, [path.join(root, 'scripts/operations-table.js'), '--tools'], { cwd: root, encoding: 'utf8' });
+			const doc = fs.readFileSync(path.join(root, 'docs/ai-agents.md'), 'utf8');
+			const rows = printed.trim().split('\n');
+			expect(rows.length).toBeGreaterThan(50);
+			expect(rows.filter((row) => !doc.includes(row))).toEqual([]);
+		});
+
 		it('package-lock.json\'s own version is package.json\'s', () => {
 			const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
 			expect([lock.version, lock.packages[''].version]).toEqual([pkg.version, pkg.version]);
