@@ -5,8 +5,9 @@
 // the benchmark compares what n8n really keeps, not what the collector has not reclaimed yet.
 const fs = require('node:fs');
 
-// With HEAP_SNAPSHOT_DIR, a process for which <dir>/<pid>.want exists also writes <dir>/<pid>.heapsnapshot
-// first (to find what it keeps).
+// With HEAP_SNAPSHOT_DIR, a process for which <dir>/<pid>.want exists also writes a heap snapshot first (to
+// find what it keeps): <dir>/<pid>-<what the .want file says>.heapsnapshot, so that two moments can be compared
+// (bench/heap-diff.js).
 const path = require('node:path');
 const v8 = require('node:v8');
 
@@ -36,7 +37,8 @@ if (file && typeof global.gc === 'function') {
 		global.gc();
 		const want = snapshots && path.join(snapshots, `${process.pid}.want`);
 		if (want && fs.existsSync(want)) {
-			v8.writeHeapSnapshot(path.join(snapshots, `${process.pid}.heapsnapshot`));
+			const label = fs.readFileSync(want, 'utf8').trim().replace(/[^\w-]+/g, '-');
+			v8.writeHeapSnapshot(path.join(snapshots, `${process.pid}${label ? `-${label}` : ''}.heapsnapshot`));
 			fs.rmSync(want, { force: true });
 		}
 		fs.writeFileSync(file, JSON.stringify({ at: Date.now(), ...process.memoryUsage(), activeExecutions: activeExecutions() }));

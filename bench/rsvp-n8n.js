@@ -15,7 +15,9 @@
 //   flock /tmp/bench.lock node bench/rsvp-n8n.js      (after npm run build)
 //   BENCH_RSVP_GUESTS=5000 BENCH_RSVP_REPLIES=2000 BENCH_RSVP_SPREAD_S=60 BENCH_RSVP_DEADLINE_S=2087 BENCH_RSVP_PORT=5950
 //   BENCH_RSVP_UNTIL_WAITING=1   stops once everyone waits, after printing the processes' memory then
-//   HEAP_SNAPSHOT_DIR=<folder>   the worker's heap snapshot once everyone waits (bench/heap-probe.js)
+//   HEAP_SNAPSHOT_DIR=<folder>   heap snapshots of the main process, the worker and one webhook process with
+//                                the Wait-node executions waiting and once everyone of the RSVP waits
+//                                (bench/heap-probe.js), to compare with bench/heap-diff.js
 
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -77,6 +79,8 @@ function workflows(sandbox, numbers) {
 }
 
 const PROCESSES = ['main', 'worker', 'webhook 0', 'webhook 1'];
+/** The processes whose heap snapshots HEAP_SNAPSHOT_DIR asks for (webhook 1 does what webhook 0 does). */
+const SNAPSHOT_OF = ['main', 'worker', 'webhook 0'];
 
 /** n8n processes that stopped during the run (the kernel's out-of-memory killer took the worker once). */
 const gone = new Set();
@@ -106,13 +110,15 @@ process.env.HEAP_PROBE_FILE = PROBE;
  * The heap each n8n process still uses after a full garbage collection, in MB: what it keeps, where the
  * resident memory also counts what the collector has not given back to the system.
  */
-async function heapKept({ snapshotOf } = {}) {
+async function heapKept({ snapshotOf = [], label = '' } = {}) {
 	const out = {};
 	for (const name of PROCESSES) {
 		const pid = services.pidOf(name);
 		if (!pid) continue;
 		fs.rmSync(PROBE, { force: true });
-		if (name === snapshotOf && process.env.HEAP_SNAPSHOT_DIR) fs.writeFileSync(path.join(process.env.HEAP_SNAPSHOT_DIR, `${pid}.want`), '');
+		if (snapshotOf.includes(name) && process.env.HEAP_SNAPSHOT_DIR) {
+			fs.writeFileSync(path.join(process.env.HEAP_SNAPSHOT_DIR, `${pid}.want`), `${name}-${label}`);
+		}
 		process.kill(pid, 'SIGUSR2');
 		if (!(await waitFor(async () => fs.existsSync(PROBE) && fs.statSync(PROBE).size > 0, 600_000, 200))) continue;
 		await sleep(100);
@@ -155,7 +161,7 @@ async function main() {
 			}),
 		);
 		await waitFor(async () => stack.executions(WAIT_NODE.id, 'waiting').length >= GUESTS, 600_000, ASK_EVERY_MS);
-		out.waitNode = { waiting: stack.executions(WAIT_NODE.id, 'waiting').length, after: Date.now() - waitStarted, rss: rss(), heap: await heapKept() };
+		out.waitNode = { waiting: stack.executions(WAIT_NODE.id, 'waiting').length, after: Date.now() - waitStarted, rss: rss(), heap: await heapKept({ snapshotOf: SNAPSHOT_OF, label: 'wait-node' }) };
 		log(`${out.waitNode.waiting} Wait-node executions waiting after ${seconds(out.waitNode.after)}`);
 		const started = Date.now();
 		sampling = setInterval(() => {
@@ -177,8 +183,8 @@ async function main() {
 		out.everyoneWaitsAfter = Date.now() - started;
 		out.texted = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/legacy/v1/messages/' && r.status === 200).length;
 		out.rss.waiting = rss();
-		// HEAP_SNAPSHOT_DIR=<folder>: the worker's heap snapshot then, to find what it keeps.
-		out.heap.waiting = await heapKept({ snapshotOf: 'worker' });
+		// HEAP_SNAPSHOT_DIR=<folder>: the heap snapshots then, to find what the guests cost beyond the Wait node's.
+		out.heap.waiting = await heapKept({ snapshotOf: SNAPSHOT_OF, label: 'rsvp' });
 		log(`everyone waits: ${everyone} (${out.waiting} waiting, ${out.failed} failed) after ${seconds(out.everyoneWaitsAfter)}`);
 		// A failed execution ends the wait for everyone (waitFor stops at it): the replies would then go to guests nobody texted.
 		if (!everyone || out.failed > 0 || gone.size > 0) {
