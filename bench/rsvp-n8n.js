@@ -19,7 +19,6 @@
 //                                the Wait-node executions waiting and once everyone of the RSVP waits
 //                                (bench/heap-probe.js), to compare with bench/heap-diff.js
 
-const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -85,13 +84,17 @@ const SNAPSHOT_OF = ['main', 'worker', 'webhook 0'];
 /** n8n processes that stopped during the run (the kernel's out-of-memory killer took the worker once). */
 const gone = new Set();
 
-/** Resident memory of each n8n process, in MB; NaN for one that is gone. */
+/**
+ * Resident memory of each n8n process, in MB; NaN for one that is gone. Read from /proc, not by running
+ * `ps`: with 2,000 replies in flight a spawn can fail, which once read as every process gone.
+ */
 function rss() {
 	const out = {};
 	for (const name of PROCESSES) {
 		const pid = services.pidOf(name);
 		try {
-			out[name] = pid ? Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024) : NaN;
+			const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+			out[name] = kb ? Math.round(Number(kb[1]) / 1024) : NaN;
 		} catch {
 			out[name] = NaN;
 			if (!gone.has(name)) log(`the ${name} process (pid ${pid}) is gone: see dmesg for the out-of-memory killer`);
