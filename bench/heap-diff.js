@@ -4,7 +4,9 @@
 // object, as the Comparison view of Chrome's DevTools does, with the objects that hold a sample of the
 // kind that grew most (so that a growth can be named: n8n's, this package's, or V8's own).
 //
-//   node --max-old-space-size=16000 bench/heap-diff.js <earlier.heapsnapshot> <later.heapsnapshot> [rows]
+//   node --max-old-space-size=16000 bench/heap-diff.js <earlier.heapsnapshot> <later.heapsnapshot> [rows] [kind|"text",...]
+//
+// The last argument names more kinds ("object Date") or strings ("\"Ask and Wait\"") whose holders to show.
 
 const fs = require('node:fs');
 
@@ -70,7 +72,7 @@ function grownStrings(earlier, later, rows) {
  * Who holds nodes of `kind` that are new since the earlier snapshot (V8 keeps an object's id from one
  * snapshot to the next in one process): each sample's retainers, `depth` steps up (weak edges left out).
  */
-function holders(heap, kind, earlierIds, samples = 4, depth = 8) {
+function holders(heap, kind, earlierIds, samples = 4, depth = 16) {
 	const ew = heap.edgeFields.length;
 	const [ETYPE, ENAME, ETO] = [heap.edgeFields.indexOf('type'), heap.edgeFields.indexOf('name_or_index'), heap.edgeFields.indexOf('to_node')];
 	// Reverse edges: for each node, its first retainer found (enough for a path).
@@ -89,20 +91,28 @@ function holders(heap, kind, earlierIds, samples = 4, depth = 8) {
 			via[to] = type === 'element' || type === 'hidden' ? `[${name}]` : heap.strings[name];
 		}
 	}
+	const found = [];
+	for (let i = 0; i < heap.count; i++) if (matches(heap, i, kind) && !earlierIds.has(heap.nodes[i * heap.width + heap.ID])) found.push(i);
 	const paths = [];
-	for (let i = 0; i < heap.count && paths.length < samples; i++) {
-		if (heap.kind[i] !== kind || earlierIds.has(heap.nodes[i * heap.width + heap.ID])) continue;
-		// Spread the samples over the new ones rather than the first few of one batch.
-		if (Math.random() > 0.02) continue;
+	// Spread over the new ones rather than the first few of one batch.
+	for (let k = 0; k < Math.min(samples, found.length); k++) {
 		const steps = [];
-		for (let node = i, d = 0; node !== -1 && d < depth; node = retainer[node], d++) steps.push(`${heap.kind[node]}${via[node] === undefined ? '' : ` .${via[node]}`}`);
+		for (let node = found[Math.floor((k * found.length) / samples)], d = 0; node !== -1 && d < depth; node = retainer[node], d++) {
+			steps.push(`${heap.kind[node]}${via[node] === undefined ? '' : ` .${via[node]}`}`);
+		}
 		paths.push(steps.join('  <-  '));
 	}
 	return paths;
 }
 
+/** A node of the kind, or for a quoted text ("\"Ask and Wait\""), a string with that text. */
+function matches(heap, i, kind) {
+	if (!kind.startsWith('"')) return heap.kind[i] === kind;
+	return heap.kind[i] === '(string)' && heap.strings[heap.nodes[i * heap.width + heap.NAME]] === JSON.parse(kind);
+}
+
 function main() {
-	const [earlierFile, laterFile, rowsArg] = process.argv.slice(2);
+	const [earlierFile, laterFile, rowsArg, moreArg] = process.argv.slice(2);
 	if (!earlierFile || !laterFile) throw new Error('usage: node bench/heap-diff.js <earlier.heapsnapshot> <later.heapsnapshot> [rows]');
 	const rows = Number(rowsArg || 25);
 	const earlier = load(earlierFile);
@@ -120,9 +130,10 @@ function main() {
 	for (const row of diff.slice(0, rows)) console.log(`| ${row.kind.replace(/\|/g, '\\|').slice(0, 90)} | ${row.count} | ${mb(row.size)} |`);
 	console.log('\n| string (first 80 characters) | more | MB more |\n|---|---|---|');
 	for (const row of grownStrings(earlier, later, rows)) console.log(`| ${JSON.stringify(row.text).replace(/\|/g, '\\|')} | ${row.count} | ${mb(row.size)} |`);
-	for (const row of diff.slice(0, 6)) {
-		console.log(`\nwho holds ${row.kind}:`);
-		for (const p of holders(later, row.kind, earlier.ids)) console.log(`  ${p}`);
+	const more = moreArg ? moreArg.split(',') : [];
+	for (const kind of [...diff.slice(0, 6).map((row) => row.kind), ...more]) {
+		console.log(`\nwho holds ${kind}:`);
+		for (const p of holders(later, kind, earlier.ids)) console.log(`  ${p}`);
 	}
 }
 
