@@ -19,7 +19,8 @@ function replyCommandLine({ sandboxOrigin, repliesUrl, from, text }) {
 	return `npm run sandbox -- reply --sandbox ${sandboxOrigin} --platform legacy --to ${repliesUrl} --from ${from} --text ${text}`;
 }
 
-const WAITS_OR_HANDS_OUT = new Set(['sendAndWait', 'waitForReply', 'startPersonRuns']);
+const HAND_OUT = 'startPersonRuns';
+const WAITS_OR_HANDS_OUT = new Set(['sendAndWait', 'waitForReply', HAND_OUT]);
 
 /** The platform of a SlickText trigger node, or undefined for any other node. */
 function triggerPlatform(node) {
@@ -43,12 +44,11 @@ function wireReplyTriggers(workflows, port, newId = () => require('node:crypto')
 		const trigger = workflow.nodes.find((n) => triggerPlatform(n));
 		if (!trigger) continue;
 		trigger.webhookId ??= newId();
+		const own = urlOf(trigger);
 		const platform = triggerPlatform(trigger);
-		replyTriggerUrls[platform] ??= urlOf(trigger);
-		if (replyTriggerUrls[platform] === urlOf(trigger)) continue;
-		for (const handOut of workflow.nodes.filter((n) => n.parameters?.operation === 'startPersonRuns')) {
-			if (!handOut.parameters.triggerUrl) handOut.parameters.triggerUrl = urlOf(trigger);
-		}
+		replyTriggerUrls[platform] ??= own;
+		if (replyTriggerUrls[platform] === own) continue;
+		for (const handOut of workflow.nodes.filter((n) => n.parameters?.operation === HAND_OUT)) handOut.parameters.triggerUrl ||= own;
 	}
 	return replyTriggerUrls;
 }
