@@ -221,8 +221,8 @@ async function main() {
 		out.repliesTook = Date.now() - repliesStart;
 		out.answers = answered;
 		// The reply figures here too, so that a run may be stopped once they are in (the deadline is minutes later).
-		const firstMs = answered.map((a) => a.ms);
-		log(`replies posted in ${seconds(out.repliesTook)}: ${answered.filter((a) => a.status === 200).length} answered 200 within 5 s at the first delivery (p50 ${quantile(firstMs, 0.5)} ms, p95 ${quantile(firstMs, 0.95)} ms), ${answered.filter((a) => a.accepted).length} in the end`);
+		out.firstMs = answered.map((a) => a.ms);
+		log(`replies posted in ${seconds(out.repliesTook)}: ${answered.filter((a) => a.status === 200).length} answered 200 within 5 s at the first delivery (p50 ${quantile(out.firstMs, 0.5)} ms, p95 ${quantile(out.firstMs, 0.95)} ms), ${answered.filter((a) => a.accepted).length} in the end`);
 
 		const done = await waitFor(async () => stack.executions(EXAMPLE8).filter((e) => ['waiting', 'running', 'new'].includes(e.status)).length === 0, DEADLINE_S * 1000 + 900_000 - (Date.now() - started), ASK_EVERY_MS);
 		clearInterval(sampling);
@@ -244,7 +244,7 @@ async function main() {
 		if (!process.env.KEEP_BENCH_FOLDER) fs.rmSync(tmp, { recursive: true, force: true });
 	}
 
-	const times = out.answers.map((a) => a.ms);
+	const times = out.firstMs;
 	const ok = out.answers.filter((a) => a.status === 200);
 	console.log(`\n## Replies from many: example 8 with ${GUESTS} guests (queue mode, 2 webhook processes, SlickText's 8 texts a second)\n`);
 	console.log('| measure | result | target |');
