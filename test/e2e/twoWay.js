@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { rest: restOf, waitFor } = require('./rest');
+const { rest: restOf, untilReady, waitFor } = require('./rest');
 const { EXAMPLE8, ORGANISER, answerAfter, checkRsvp, endWaitsSoon, everyoneAnswers, guestNumbers, ownTrigger, rsvpWorkflow, shuffledAnswers } = require('./rsvp');
 const { paths } = require('../../scripts/n8n-runtime');
 
@@ -304,10 +304,11 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		n8n = await startN8n(folder, { port: PORT, brokerPort: PORT + 1, log, env: { WEBHOOK_URL: `${BASE}/`, N8N_LOG_LEVEL: process.env.E2E_TWO_WAY_LOG_LEVEL || 'debug', ...(process.env.E2E_SQLITE_POOL ? { DB_SQLITE_POOL_SIZE: process.env.E2E_SQLITE_POOL } : {}) } });
 		cookie = await ownerSession(n8n.base);
 	};
-	const post = async (url, body, headers = {}) => {
-		const res = await fetch(url, { method: 'POST', headers, body });
-		return { status: res.status, text: await res.text() };
-	};
+	const post = async (url, body, headers = {}) =>
+		await untilReady(async () => {
+			const res = await fetch(url, { method: 'POST', headers, body });
+			return { status: res.status, text: await res.text() };
+		});
 	const startWait = async (wf, body) => await post(`${BASE}/webhook/${wf.id}-start`, JSON.stringify(body), { 'content-type': 'application/json' });
 
 	/** A person's text, played by the sandbox as SlickText posts it (legacy: signed with the webhook secret). */
