@@ -172,10 +172,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('[data-test-id="ndv-close-button"]').first().click();
 			await page.locator('[data-test-id="ndv"]').first().waitFor({ state: 'hidden' });
 			await page.keyboard.press('Control+s');
-			for (let i = 0; !/\/workflow\/(?!new)[^/?]+/.test(page.url()); i++) {
-				assert.ok(i < 40, `not saved: ${page.url()}`);
-				await page.waitForTimeout(250);
-			}
+			await page.waitForURL(/\/workflow\/(?!new)[^/?]+/, { timeout: 10_000 }).catch(() => assert.fail(`not saved: ${page.url()}`));
 			const id = page.url().match(/\/workflow\/([^/?]+)/)[1];
 			// The address may name the workflow before its save has landed: read it until n8n has it.
 			const saved = async () => (await (await context.request.get(`${base}/rest/workflows/${id}`)).json()).data?.nodes?.find((n) => n.type === ACTION_NODE);
