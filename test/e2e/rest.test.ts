@@ -55,8 +55,9 @@ describe('e2e requests to n8n', () => {
 		let sent = 0;
 		const answer = await untilReady(async () => (sent++, { status: 503, text: JSON.stringify(NOT_READY.body) }), 1200);
 		expect(answer.status).toBe(503);
-		// One at once, then one every 500 ms until the 1.2 s have passed.
-		expect(sent).toBeGreaterThanOrEqual(3);
-		expect(sent).toBeLessThanOrEqual(5);
+		// Asked again at least once; at most at 0, 500, 1,000 and 1,500 ms (a busy machine only spaces them
+		// out, so the bound holds on any machine).
+		expect(sent).toBeGreaterThanOrEqual(2);
+		expect(sent).toBeLessThanOrEqual(4);
 	});
 });
