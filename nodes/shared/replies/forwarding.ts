@@ -5,7 +5,7 @@
 import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
-import { readRegistration, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
+import { readRegistration, refusedBeforeAnyHandler, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
 import { open } from './signing';
 import { expired, type WaitEntry, type WaitStore } from './waits/store';
 
@@ -152,9 +152,11 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 				await sleep(handOff.pausesMs[attempt]);
 				continue;
 			}
+			// n8n refused before reading anything (its database not ready, its start not done): nothing was resumed.
+			const unread = refusedBeforeAnyHandler(asked.status, asked.body.message ?? asked.text);
 			// Any other 2xx is n8n's own "No action required" page (n8n 2.41, for a send-and-wait node's address):
 			// the execution has finished, or waits at another node. Like a 409, nothing waits here any more.
-			const resumedElsewhere = ok || asked.status === 409 || /already being resumed/i.test(asked.text);
+			const resumedElsewhere = !unread && (ok || asked.status === 409 || /already being resumed/i.test(asked.text));
 			// Only n8n's own refusal (JSON with a message) is certain: a webhook process that is starting answers
 			// 404 "Cannot POST" before its routes exist, and a proxy may answer for a process it cannot reach.
 			const refused = [401, 403, 404].includes(asked.status);
@@ -173,9 +175,9 @@ async function handTo(ctx: IWebhookFunctions, wait: WaitEntry, reply: Reply, own
 				}
 				return maybeTaken && resumedElsewhere ? 'taken' : 'gone';
 			}
-			// Only n8n's "Database is not ready" and a refusal n8n did not give come before it reads anything; any
-			// other answer, 503s too, may come after it resumed the execution (then a 409 next means this one took it).
-			if (!refused && !/Database is not ready/i.test(asked.text)) maybeTaken = true;
+			// Only those and a refusal n8n did not give come before it reads anything; any other answer, 503s
+			// too, may come after it resumed the execution (then a 409 next means this one took it).
+			if (!refused && !unread) maybeTaken = true;
 			ctx.logger.warn(`SlickText Trigger: a waiting workflow answered ${asked.status} to a reply (${asked.text.slice(0, 120)}); asking again`);
 		} else {
 			maybeTaken ||= asked.maybeArrived;

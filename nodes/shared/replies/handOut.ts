@@ -20,7 +20,7 @@ import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
 import { credentialsOnce } from '../transport/credentials';
 import { respond } from './forwarding';
-import { SIGNATURE_FIELD } from './protocol';
+import { refusedBeforeAnyHandler, SIGNATURE_FIELD } from './protocol';
 import { open, sign, signingKeyOf } from './signing';
 import { fail, isTriggerUrl, postToTrigger, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf, type AskAgain } from './waiting';
 
@@ -44,10 +44,14 @@ export interface HandOutAnswer {
 }
 
 /**
- * Asked again only where n8n surely took nothing: the connection refused, or a webhook process still
- * starting (404 "Cannot POST" before its routes exist). Anything else may have started the run.
+ * Asked again only where n8n surely took nothing: the connection refused, a webhook process still
+ * starting (404 "Cannot POST" before its routes exist), or n8n refusing before any handler runs (its
+ * database not ready, its start not done). Anything else, a proxy's 502 or a timeout, may have started the run.
  */
-const HAND_OUT_AGAIN: AskAgain = { codes: ['ECONNREFUSED'], answer: (statusCode, body) => statusCode === 404 && !saidByN8n(body) };
+const HAND_OUT_AGAIN: AskAgain = {
+	codes: ['ECONNREFUSED'],
+	answer: (statusCode, body) => (statusCode === 404 && !saidByN8n(body)) || refusedBeforeAnyHandler(statusCode, body),
+};
 
 /** Posts one item to the trigger; never twice a run. */
 async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: string, key: string, json: IDataObject, itemIndex: number): Promise<void> {

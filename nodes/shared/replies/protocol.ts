@@ -250,3 +250,13 @@ export function readForward(body: unknown): Forward | undefined {
 		wait: { since: wait.since, until: typeof wait.until === 'number' ? wait.until : 0, sent: isRecord(wait.sent) ? wait.sent : {} },
 	};
 }
+
+/**
+ * n8n's own refusals before any handler runs (n8n's abstract-server middleware): 503 "Database is not
+ * ready!" while a process's database ping fails, and 200 "n8n is starting up" before its migrations are
+ * done. Nothing of the request was run, so asking again can never do anything twice.
+ */
+export function refusedBeforeAnyHandler(statusCode: number, body: unknown): boolean {
+	const said = typeof body === 'string' ? body : String((body as IDataObject | null)?.message ?? '');
+	return (statusCode === 503 && said === 'Database is not ready!') || (statusCode === 200 && said.startsWith('n8n is starting up'));
+}

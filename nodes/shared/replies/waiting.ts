@@ -23,6 +23,7 @@ import { personOf } from './person';
 import {
 	approvalOf,
 	readForward,
+	refusedBeforeAnyHandler,
 	REGISTRATION_FIELD,
 	SIGNATURE_FIELD,
 	type Forward,
@@ -124,7 +125,7 @@ export async function postToTrigger(
 /** A registration asked again is known to the trigger: asked again whenever n8n may not have taken it. */
 const REGISTRATION_AGAIN: AskAgain = {
 	codes: PASSING,
-	answer: (statusCode, body) => [502, 503, 504].includes(statusCode) || (statusCode === 404 && !saidByN8n(body)),
+	answer: (statusCode, body) => [502, 503, 504].includes(statusCode) || (statusCode === 404 && !saidByN8n(body)) || refusedBeforeAnyHandler(statusCode, body),
 };
 
 /** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */

@@ -400,6 +400,20 @@ describe('the SlickText Trigger takes waits and hands replies to them', () => {
 		expect(trigger.runs).toEqual([]);
 	});
 
+	it('asks again where n8n refused before reading anything (200 "n8n is starting up", 503 "Database is not ready!"): not taken for "nothing waits here"', async () => {
+		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
+		await register(trigger, '81/n1', '+16175550081');
+		n8n.answer.set('/webhook-waiting/81/n1', [
+			{ status: 200, text: 'n8n is starting up. Please wait', type: 'text/html; charset=utf-8' },
+			{ status: 503, text: '{"code":503,"message":"Database is not ready!"}' },
+			'taken',
+		]);
+		expect((await reply(trigger, '+16175550081', 'yes')).status).toBe(200);
+		expect(n8n.forwards.map((f) => f.path)).toEqual(Array(3).fill('/webhook-waiting/81/n1'));
+		// The wait took it: nothing came out of the trigger as an event.
+		expect(trigger.runs).toEqual([]);
+	});
+
 	it('gives a reply to the next wait when n8n says the first was resumed by another process (409, or "already being resumed")', async () => {
 		const trigger = await legacyTrigger({ legacyEvents: ['ChatMessageRecieved'] });
 		const since = Date.now() - 1000;

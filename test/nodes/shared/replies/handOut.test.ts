@@ -201,6 +201,28 @@ describe("Start Each Person's Run item by item", () => {
 		expect(posts).toHaveLength(2);
 	});
 
+	it('asks again where n8n refused before any node ran (503 "Database is not ready!", 200 "n8n is starting up"): nothing was started', async () => {
+		answers = [
+			{ status: 503, body: JSON.stringify({ code: 503, message: 'Database is not ready!' }), type: 'application/json; charset=utf-8' },
+			{ status: 200, body: 'n8n is starting up. Please wait', type: 'text/html; charset=utf-8' },
+			{ status: 200, body: JSON.stringify({ started: true }) },
+		];
+		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([GUESTS[0]]);
+		// The same item each time, signed anew: three posts, one run.
+		expect(posts.map((p) => [p.method, p.path, Object.keys(p.body as IDataObject).sort()])).toEqual(
+			Array(3).fill(['POST', '/webhook/abc/webhook', [HAND_OUT, 'signature']]),
+		);
+	});
+
+	it('any other 503 (a proxy, a trigger that could not start the run) is not asked again: it may have started one', async () => {
+		answers = [{ status: 503, body: 'Service Unavailable', type: 'text/plain' }];
+		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });
+		expect(result.error?.message).toBe("The SlickText Trigger for replies did not start the person's run (503) [item 0]");
+		expect(posts).toHaveLength(1);
+	});
+
 	it('an empty 200 (another kind of webhook at that address) is not taken for a started run', async () => {
 		answers = [{ status: 200, body: '' }];
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });

@@ -30,17 +30,25 @@ interface FakeTrigger {
 	notReady: number;
 	/** Posts answered so. */
 	notReadyPosts: number;
+	/** Answers given first, one per post, as n8n's own middleware gives them before any node runs. */
+	refusals: Array<{ status: number; type: string; body: string }>;
 	close(): Promise<void>;
 }
 
 /** Stands in for the SlickText Trigger's Production URL: checks the signature, records what waiting nodes register. */
 async function fakeTrigger(): Promise<FakeTrigger> {
-	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true], notReady: 0, notReadyPosts: 0 } as FakeTrigger;
+	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true], notReady: 0, notReadyPosts: 0, refusals: [] } as FakeTrigger;
 	const keys = [signingKeyOf('legacy', ctx.sandbox.legacyCredentials()), signingKeyOf('current', ctx.sandbox.currentCredentials())];
 	const server: Server = createServer((req, res) => {
 		let text = '';
 		req.on('data', (c) => (text += c));
 		req.on('end', () => {
+			const refusal = trigger.refusals.shift();
+			if (refusal) {
+				res.writeHead(refusal.status, { 'Content-Type': refusal.type });
+				res.end(refusal.body);
+				return;
+			}
 			if (trigger.notReadyPosts < trigger.notReady) {
 				trigger.notReadyPosts++;
 				res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -259,6 +267,18 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 		const waited = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), n8nBase: N8N });
 		expect(waited.error).toBeUndefined();
 		expect(trigger.notReadyPosts).toBe(3);
+		expect(trigger.registrations.map((r) => r.check === true)).toEqual([true, false]);
+		expect(texts()).toHaveLength(1);
+	});
+
+	it('asks again where n8n refused before any node ran (503 "Database is not ready!", 200 "n8n is starting up"), and waits once the trigger took the wait', async () => {
+		trigger.refusals = [
+			{ status: 503, type: 'application/json; charset=utf-8', body: JSON.stringify({ code: 503, message: 'Database is not ready!' }) },
+			{ status: 200, type: 'text/html; charset=utf-8', body: 'n8n is starting up. Please wait' },
+		];
+		const waited = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), n8nBase: N8N });
+		expect(waited.error).toBeUndefined();
+		expect(trigger.refusals).toEqual([]);
 		expect(trigger.registrations.map((r) => r.check === true)).toEqual([true, false]);
 		expect(texts()).toHaveLength(1);
 	});
