@@ -17,6 +17,8 @@ export interface FakeN8nApi {
 	calls: Array<{ method: string; path: string; query: Record<string, string> }>;
 	/** When set, a call it says true for is answered 503, as n8n's main process answers while it cannot reach its database. */
 	refuse?: (call: { method: string; path: string; query: Record<string, string> }) => boolean;
+	/** When set, a call it says true for is answered as n8n's main process answers while its migrations run: 200, "n8n is starting up. Please wait". */
+	starting?: (call: { method: string; path: string; query: Record<string, string> }) => boolean;
 	/** Answers a request to /api/v1/... as n8n does; a server of the test's own passes such requests here. */
 	handle(req: IncomingMessage, res: ServerResponse): void;
 }
@@ -54,7 +56,11 @@ export function fakeN8nApi(apiKey = 'n8n-api-key-for-tests'): FakeN8nApi {
 				res.end(JSON.stringify(json));
 			};
 			if (req.headers['x-n8n-api-key'] !== apiKey) return send(401, { message: 'unauthorized' });
-			if (api.refuse?.(calls[calls.length - 1])) return send(503, { message: 'Database is not ready!' });
+			if (api.refuse?.(calls[calls.length - 1])) return send(503, { code: 503, message: 'Database is not ready!' });
+			if (api.starting?.(calls[calls.length - 1])) {
+				res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+				return res.end('n8n is starting up. Please wait');
+			}
 			const parts = url.pathname.replace(/^\/api\/v1\//, '').split('/');
 			if (parts[0] !== 'data-tables') return send(404, { message: 'not found' });
 			if (parts.length === 1 && req.method === 'GET') {

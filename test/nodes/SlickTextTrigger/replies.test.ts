@@ -1010,6 +1010,31 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 		}
 	});
 
+	it("takes n8n's \"n8n is starting up\" (main running its migrations answers 200) for a call that failed, never for no wait: the reply is not passed on as an event while its wait is open", async () => {
+		const trigger = await tableTrigger();
+		await register(trigger, '83/n1', '+16175550083');
+		let starting = 0;
+		n8n.api.starting = (call) => call.method === 'GET' && (call.query.filter ?? '').includes('+16175550083') && starting++ === 0;
+		try {
+			// The read of the person's waits got the page, not rows: SlickText is not answered 2xx, so it delivers again.
+			const first = await reply(trigger, '+16175550083', 'yes', { id: 830 });
+			await trigger.settled();
+			expect(starting).toBe(1);
+			expect(first.status).toBeGreaterThanOrEqual(500);
+			expect(n8n.forwards).toEqual([]);
+			expect(trigger.runs).toEqual([]);
+			expect(waits().filter((r) => r.person === '+16175550083').map((r) => Number(r.takenAt))).toEqual([0]);
+			// SlickText's next delivery reaches the wait, once n8n reads again.
+			const second = await reply(trigger, '+16175550083', 'yes', { id: 830, attempt: 2 });
+			await trigger.settled();
+			expect(second.status).toBe(200);
+			expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/83/n1', 'yes']]);
+			expect(trigger.runs).toEqual([]);
+		} finally {
+			n8n.api.starting = undefined;
+		}
+	});
+
 	it('drops a kept reply no credential of its can read (kept before the credential changed), with a warning, rather than look for it for ever', async () => {
 		const trigger = await tableTrigger();
 		n8n.webhookTarget = trigger.url;
