@@ -40,6 +40,8 @@ interface Waiting {
 	webhookTarget?: string;
 	/** Posts to /webhook/... whose connection is cut without an answer (a process that stops, a proxy that gives up), the first ones. */
 	webhookDrops: number;
+	/** Posts to /webhook/... answered, after the drops, as n8n answers while its migrations run: 200 "n8n is starting up. Please wait". */
+	webhookStarting: number;
 	/** What each address received, in order. */
 	forwards: Array<{ path: string; body: IDataObject }>;
 	/** The most posts to waiting addresses unanswered at one moment (set to 0 to measure anew). */
@@ -67,7 +69,7 @@ async function waitingN8n(): Promise<Waiting> {
 		res.writeHead(typeof how === 'number' ? how : 200, { 'Content-Type': 'application/json' });
 		res.end(JSON.stringify({ taken: how === 'taken' }));
 	};
-	const waiting: Partial<Waiting> = { mostAtOnce: 0, webhookDrops: 0 };
+	const waiting: Partial<Waiting> = { mostAtOnce: 0, webhookDrops: 0, webhookStarting: 0 };
 	let atOnce = 0;
 	const server: Server = createServer((req, res) => {
 		if (req.url?.startsWith('/api/')) return api.handle(req, res);
@@ -75,6 +77,12 @@ async function waitingN8n(): Promise<Waiting> {
 			if ((waiting.webhookDrops ?? 0) > 0) {
 				waiting.webhookDrops!--;
 				req.socket.destroy();
+				return;
+			}
+			if ((waiting.webhookStarting ?? 0) > 0) {
+				waiting.webhookStarting!--;
+				res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+				res.end('n8n is starting up. Please wait');
 				return;
 			}
 			let raw = '';
@@ -981,6 +989,31 @@ describe("with the credential's n8n API Key: waits in n8n's data table, through 
 			expect(trigger.runs).toEqual([]);
 		} finally {
 			sweeping.answerWithinMs = answerWithin;
+			logs.restore();
+		}
+	});
+
+	it('does not take n8n\'s "n8n is starting up" (200) for a reply delivered again: the kept reply stays unfinished, and a later look delivers it', async () => {
+		const trigger = await tableTrigger();
+		n8n.webhookTarget = trigger.url;
+		n8n.webhookStarting = 1;
+		const logs = captureLogs();
+		try {
+			await keptByAStoppedProcess(trigger, '87/n1', '+16175550087', 'ten minutes', 87_000);
+			await until(() => n8n.webhookStarting === 0);
+			await until(() => logs.debug.some((line) => line.startsWith('SlickText Trigger: look 1 for unfinished replies')));
+			expect(logs.debug).toContain('SlickText Trigger: look 1 for unfinished replies: 1 found, 0 delivered again; some unfinished');
+			expect(n8n.forwards).toEqual([]);
+			expect(Number(rows().find((r) => r.id === 87_000)!.takenAt)).toBe(0);
+			// The look that tried it holds it for UNFINISHED_AFTER_MS, as any look does: that time passed.
+			rows().find((r) => r.id === 87_000)!.claimedAt = Date.now() - UNFINISHED_AFTER_MS - 1;
+			await until(() => n8n.forwards.length > 0);
+			await trigger.settled();
+			expect(n8n.forwards.map((f) => [f.path, (f.body.reply as IDataObject).text])).toEqual([['/webhook-waiting/87/n1', 'ten minutes']]);
+			await until(() => !rows().some((r) => r.until === -1 && Number(r.takenAt) === 0));
+			expect(trigger.runs).toEqual([]);
+		} finally {
+			n8n.webhookStarting = 0;
 			logs.restore();
 		}
 	});
