@@ -19,7 +19,7 @@ import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
 import { acceptHandOut, HAND_OUT_FIELD, handedOut, isHandOut, PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
-import { isRegistration, refusedBeforeAnyHandler, replyOf } from '../shared/replies/protocol';
+import { doneByN8n, isRegistration, replyOf } from '../shared/replies/protocol';
 import { isTriggerUrl, TRIGGER_URL_FIELD } from '../shared/replies/waiting';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
@@ -214,8 +214,7 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 			returnFullResponse: true,
 			timeout: sweeping.answerWithinMs,
 		})) as { statusCode: number; body: unknown };
-		// n8n's "n8n is starting up" (200) ran nothing: not delivered.
-		return answer.statusCode >= 200 && answer.statusCode < 300 && !refusedBeforeAnyHandler(answer.statusCode, answer.body);
+		return doneByN8n(answer);
 	};
 	void (async () => {
 		const store = waitsOf(ctx, platform, credentials);

@@ -260,3 +260,11 @@ export function refusedBeforeAnyHandler(statusCode: number, body: unknown): bool
 	const said = typeof body === 'string' ? body : String((body as IDataObject | null)?.message ?? '');
 	return (statusCode === 503 && said === 'Database is not ready!') || (statusCode === 200 && said.startsWith('n8n is starting up'));
 }
+
+/**
+ * Whether a request to n8n was done: a 2xx, but not the 200 "n8n is starting up" that n8n answers every
+ * request with while its migrations run (nothing was read or delivered then).
+ */
+export function doneByN8n(answer: { statusCode: number; body: unknown }): boolean {
+	return answer.statusCode >= 200 && answer.statusCode < 300 && !refusedBeforeAnyHandler(answer.statusCode, answer.body);
+}

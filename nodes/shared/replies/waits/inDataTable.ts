@@ -22,7 +22,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { NodeOperationError, sleep, type IDataObject, type IHttpRequestMethods, type IWebhookFunctions } from 'n8n-workflow';
 
-import { refusedBeforeAnyHandler, type Registration } from '../protocol';
+import { doneByN8n, type Registration } from '../protocol';
 import { Batches } from './batches';
 import {
 	CLAIM_HOLD_MS,
@@ -141,14 +141,6 @@ export function unseal(signingKey: string, sealed: string): IDataObject | undefi
 	}
 }
 
-/**
- * Whether n8n's API did the call: a 2xx, but not the 200 "n8n is starting up" that n8n's main process
- * answers every request with while its migrations run (nothing was read: an empty answer is not "no rows").
- */
-function done(answer: { statusCode: number; body: unknown }): boolean {
-	return answer.statusCode >= 200 && answer.statusCode < 300 && !refusedBeforeAnyHandler(answer.statusCode, answer.body);
-}
-
 export class DataTableWaits implements WaitStore {
 	readonly sharedClaims = true;
 
@@ -190,7 +182,7 @@ export class DataTableWaits implements WaitStore {
 
 	private async api(method: IHttpRequestMethods, path: string, body?: IDataObject, query: Record<string, string | number> = {}): Promise<unknown> {
 		const answer = await this.call(method, path, body, query);
-		if (done(answer)) return answer.body;
+		if (doneByN8n(answer)) return answer.body;
 		throw this.refusal(answer);
 	}
 
@@ -214,7 +206,7 @@ export class DataTableWaits implements WaitStore {
 		const existing = await list();
 		if (existing) return existing;
 		const made = await this.call('POST', '/data-tables', { name: TABLE_NAME, columns: COLUMNS });
-		if (done(made)) return (made.body as { id: string }).id;
+		if (doneByN8n(made)) return (made.body as { id: string }).id;
 		// Another process made it at the same moment: n8n answers 409, or 500 when both inserts raced.
 		const other = await list();
 		if (other) return other;
