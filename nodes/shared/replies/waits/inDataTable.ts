@@ -19,10 +19,9 @@
  * address and what was sent are kept sealed (AES-256-GCM with a key made from the credential's keys),
  * so only a trigger with the same SlickText credential can read them.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { NodeOperationError, sleep, type IDataObject, type IHttpRequestMethods, type IWebhookFunctions } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
-import { doneByN8n, type Registration } from '../protocol';
+import type { Registration } from '../protocol';
 import { Batches } from './batches';
 import {
 	CLAIM_HOLD_MS,
@@ -40,6 +39,9 @@ import {
 	type WaitEntry,
 	type WaitStore,
 } from './store';
+import { either, is, MOST_PAGES, PAGE, seal, TableApi, unseal, where, type TableAccess, type TableContext } from './tableApi';
+
+export { seal, unseal, type TableAccess } from './tableApi';
 
 export const TABLE_NAME = 'SlickText reply waits';
 
@@ -60,9 +62,6 @@ const COLUMNS = [
 const FREE = '-';
 /** The `until` of a kept reply's row: no wait has it, and no wait's bounds count it. */
 const KEPT = -1;
-/** Rows in one page of n8n's API at most; the pages of one read at most (no read pages for ever). */
-const PAGE = 250;
-const MOST_PAGES = 100;
 /** Replies in one batch at most: n8n's filter goes in the query string. */
 const MOST_IN_BATCH = 50;
 /** Ended rows (taken long ago, or past their limit) are deleted at most this often per process. */
@@ -83,22 +82,6 @@ interface Row {
 	pending: string;
 }
 
-type Condition = { columnName: string; condition: 'eq' | 'gt' | 'lt'; value: string | number };
-const where = (...filters: Condition[]) => ({ type: 'and', filters });
-const either = (...filters: Condition[]) => ({ type: 'or', filters });
-const is = (columnName: string, value: string | number): Condition => ({ columnName, condition: 'eq', value });
-
-/** Where the table is reached: n8n's own address (the trigger's), and the API key. */
-export interface TableAccess {
-	/** n8n's base address, e.g. https://n8n.example.com (the public API is under /api/v1). */
-	origin: string;
-	apiKey: string;
-	/** signing.ts signingKeyOf the credential: seals what the table must not show. */
-	signingKey: string;
-}
-
-/** The table's ID per n8n and key, found or made once per process. */
-const tables = new Map<string, Promise<string>>();
 const purged = new Map<string, number>();
 
 /** One process's batches of calls per table, trigger node and credential. */
@@ -116,123 +99,34 @@ interface TableBatches {
 }
 const batches = new Map<string, TableBatches>();
 
-function sealKey(signingKey: string): Buffer {
-	return createHash('sha256').update(`${signingKey}\nreply waits`).digest();
-}
-
-export function seal(signingKey: string, value: IDataObject): string {
-	const iv = randomBytes(12);
-	const cipher = createCipheriv('aes-256-gcm', sealKey(signingKey), iv);
-	const text = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-	return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), text.toString('base64')].join('.');
-}
-
-export function unseal(signingKey: string, sealed: string): IDataObject | undefined {
-	const [version, iv, tag, text] = sealed.split('.');
-	if (version !== 'v1' || !iv || !tag || !text) return undefined;
-	try {
-		const decipher = createDecipheriv('aes-256-gcm', sealKey(signingKey), Buffer.from(iv, 'base64'));
-		decipher.setAuthTag(Buffer.from(tag, 'base64'));
-		const plain = Buffer.concat([decipher.update(Buffer.from(text, 'base64')), decipher.final()]).toString('utf8');
-		return JSON.parse(plain) as IDataObject;
-	} catch {
-		// Sealed with another credential's keys: not this trigger's to read.
-		return undefined;
-	}
-}
-
 export class DataTableWaits implements WaitStore {
 	readonly sharedClaims = true;
 
+	private readonly table: TableApi<Row>;
+
 	constructor(
-		private readonly ctx: { helpers: Pick<IWebhookFunctions['helpers'], 'httpRequest'>; getNode: IWebhookFunctions['getNode']; logger: IWebhookFunctions['logger'] },
+		private readonly ctx: TableContext,
 		private readonly scope: string,
 		private readonly access: TableAccess,
-	) {}
-
-	/**
-	 * One call of n8n's public API; a refusal becomes an error that says what n8n answered. The query is
-	 * encoded here: n8n refuses a value with a reserved character (":" in a filter), which a request
-	 * library's own encoder leaves as it is.
-	 */
-	private async call(method: IHttpRequestMethods, path: string, body?: IDataObject, query: Record<string, string | number> = {}): Promise<{ statusCode: number; body: unknown }> {
-		const search = Object.entries(query)
-			.map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
-			.join('&');
-		const answer = (await this.ctx.helpers.httpRequest({
-			method,
-			url: `${this.access.origin}/api/v1${path}${search ? `?${search}` : ''}`,
-			headers: { 'X-N8N-API-KEY': this.access.apiKey },
-			body,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: 30_000,
-		})) as { statusCode: number; body: unknown };
-		return answer;
+	) {
+		this.table = new TableApi<Row>(ctx, access, TABLE_NAME, COLUMNS);
 	}
 
-	/** What n8n's API said when it refused a call. */
-	private refusal(answer: { statusCode: number; body: unknown }): NodeOperationError {
-		const said = typeof answer.body === 'object' && answer.body !== null ? (answer.body as IDataObject).message : answer.body;
-		return new NodeOperationError(this.ctx.getNode(), `n8n's API answered ${answer.statusCode} to the SlickText Trigger${said ? `: ${String(said)}` : ''}`, {
-			description: `The trigger keeps its waits in n8n's data table "${TABLE_NAME}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.`,
-		});
-	}
-
-	private async api(method: IHttpRequestMethods, path: string, body?: IDataObject, query: Record<string, string | number> = {}): Promise<unknown> {
-		const answer = await this.call(method, path, body, query);
-		if (doneByN8n(answer)) return answer.body;
-		throw this.refusal(answer);
-	}
-
-	private table(): Promise<string> {
-		const key = `${this.access.origin}|${digest(this.access.apiKey)}`;
-		let id = tables.get(key);
-		if (!id) {
-			id = this.findOrMake();
-			tables.set(key, id);
-			// A failure is asked again next time, not kept.
-			id.catch(() => tables.delete(key));
-		}
-		return id;
-	}
-
-	private async findOrMake(): Promise<string> {
-		const list = async () => {
-			const found = (await this.api('GET', '/data-tables', undefined, { filter: JSON.stringify({ name: TABLE_NAME }) })) as { data?: Array<{ id: string; name: string }> };
-			return found.data?.find((t) => t.name === TABLE_NAME)?.id;
-		};
-		const existing = await list();
-		if (existing) return existing;
-		const made = await this.call('POST', '/data-tables', { name: TABLE_NAME, columns: COLUMNS });
-		if (doneByN8n(made)) return (made.body as { id: string }).id;
-		// Another process made it at the same moment: n8n answers 409, or 500 when both inserts raced.
-		const other = await list();
-		if (other) return other;
-		throw this.refusal(made);
-	}
-
-	/** One page of rows; `extra`: its size (`limit`) or where it begins (`cursor`). */
 	private async page(filter: IDataObject, extra: Record<string, string | number>): Promise<{ data?: Row[]; nextCursor?: string | null }> {
-		const table = await this.table();
-		return (await this.api('GET', `/data-tables/${table}/rows`, undefined, { filter: JSON.stringify(filter), ...extra })) as { data?: Row[]; nextCursor?: string | null };
+		return await this.table.page(filter, extra);
 	}
 
 	private async rows(filter: IDataObject, extra: Record<string, string | number> = {}): Promise<Row[]> {
-		return (await this.page(filter, extra)).data ?? [];
+		return await this.table.rows(filter, extra);
 	}
 
 	/** A conditional update: the rows it changed (none when the condition no longer held). */
 	private async update(filter: IDataObject, data: IDataObject): Promise<Row[]> {
-		const table = await this.table();
-		const changed = await this.api('PATCH', `/data-tables/${table}/rows/update`, { filter, data, returnData: true });
-		return Array.isArray(changed) ? (changed as Row[]) : [];
+		return await this.table.update(filter, data);
 	}
 
 	private async remove(filter: IDataObject): Promise<void> {
-		const table = await this.table();
-		await this.api('DELETE', `/data-tables/${table}/rows/delete`, undefined, { filter: JSON.stringify(filter) });
+		await this.table.remove(filter);
 	}
 
 	/** Deletes the scope's ended rows now and then: taken ones after TAKEN_KEEP_MS, ones past their limit. */
@@ -293,7 +187,6 @@ export class DataTableWaits implements WaitStore {
 		const stored = fresh.slice(0, fresh.length - over);
 		for (const index of fresh.slice(stored.length)) answers[index] = `The SlickText Trigger holds ${MAX_WAITS} open waits, its most: a new one is taken when one ends`;
 		if (stored.length > 0) {
-			const table = await this.table();
 			const data = stored.map((index) => {
 				const { registration } = items[index];
 				return {
@@ -310,7 +203,7 @@ export class DataTableWaits implements WaitStore {
 				};
 			});
 			// In n8n's database when n8n answers: the registrations are stored when this resolves.
-			await this.api('POST', `/data-tables/${table}/rows`, { data, returnType: 'id' });
+			await this.table.insert(data);
 			for (const index of stored) answers[index] = 'added';
 		}
 		// The same wait asked again within the batch: known once the first is stored, else the first's answer.
@@ -405,7 +298,6 @@ export class DataTableWaits implements WaitStore {
 
 	/** Kept replies in one insert; each row's ID back, in order. */
 	private async insert(items: Array<{ event: KeptEvent; eventKey: string; now: number }>): Promise<string[]> {
-		const table = await this.table();
 		const data = items.map(({ event, eventKey, now }) => ({
 			scope: this.scope,
 			waitId: 'kept',
@@ -418,9 +310,7 @@ export class DataTableWaits implements WaitStore {
 			takenAt: 0,
 			pending: seal(this.access.signingKey, event as unknown as IDataObject),
 		}));
-		const ids = (await this.api('POST', `/data-tables/${table}/rows`, { data, returnType: 'id' })) as Array<{ id: number }>;
-		if (!Array.isArray(ids) || ids.length !== items.length) throw new NodeOperationError(this.ctx.getNode(), "n8n's API did not say which rows it kept");
-		return ids.map(({ id }) => String(id));
+		return (await this.table.insert(data)).map(String);
 	}
 
 	async keep(event: KeptEvent, eventKey: string, now: number): Promise<string> {
