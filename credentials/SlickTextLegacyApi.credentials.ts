@@ -80,7 +80,7 @@ export class SlickTextLegacyApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Only for waiting workflows with several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Legacy Trigger uses. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", which every n8n process can update safely. Leave empty with one n8n process.',
+				'Only for waiting workflows with several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Legacy Trigger uses. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", which every n8n process can update safely. Leave empty with one n8n process. The key needs only these scopes (Scopes: Custom, group Data tables): dataTable:list, dataTable:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete.',
 		},
 		{
 			displayName: 'Requests per Second',

@@ -96,13 +96,13 @@ describe('\'Message\': Send', () => {
 		await run({ operation: 'send', sendTo: 'contact', contactId: rl(contacts[0].id), body: 'Again' });
 		expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(1);
 		expect(sent(ctx.sandbox, `${BASE}/messages/`)).toHaveLength(4);
-		// ... for `accountKeep.ms`; then it reads the account again, and sees a changed limit.
+		// ... for `accountKeep.ms` (for a text no account refuses); then it reads the account again. (A longer
+		// text or a schedule takes more recent settings: the describe block of a changed account below.)
 		const keep = accountKeep.ms;
 		accountKeep.ms = 0;
 		try {
-			account().maxCharacterLimit = 320;
-			const longer = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contacts[0].id), body: 'z'.repeat(300) });
-			expect(longer.error).toBeUndefined();
+			const later = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contacts[0].id), body: 'Again, later' });
+			expect(later.error).toBeUndefined();
 			expect(sent(ctx.sandbox, `${BASE}/account`)).toHaveLength(2);
 		} finally {
 			accountKeep.ms = keep;
@@ -265,5 +265,102 @@ describe('\'Message\': Schedule', () => {
 		expectForm(sent(ctx.sandbox)[0], `/messages/${id}`, { action: 'DELETE' });
 		expect(deleted.json).toEqual([{ deleted: true, id: Number(id) }]);
 		expect(state().messages.find((m: any) => m.id === id)).toBeUndefined();
+	});
+});
+
+describe("'Message': an account that changed while the process kept its settings", () => {
+	// What the process kept is aged by moving the clock (Date.now only: the node's and the engine's).
+	const realNow = Date.now.bind(Date);
+	let ahead = 0;
+	const later = (ms: number) => {
+		ahead += ms;
+	};
+	beforeEach(() => {
+		ahead = 0;
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+	});
+	afterEach(() => jest.restoreAllMocks());
+
+	const contact = () => state().contacts[0];
+	const text = (length: number) => 'x'.repeat(length);
+	const accountReads = () => sent(ctx.sandbox, `${BASE}/account`).length;
+	const sends = () => sent(ctx.sandbox, `${BASE}/messages/`).length;
+
+	test('160 -> 320 within the keep: a 200-character text is not refused on the kept 160, the account is read again and it goes out', async () => {
+		expect(account().maxCharacterLimit).toBe(160);
+		const first = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contact().id), body: 'Hi' });
+		expect(first.error).toBeUndefined();
+		expect(accountReads()).toBe(1);
+
+		account().maxCharacterLimit = 320;
+		later(60_000);
+		const body = text(200);
+		const result = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contact().id), body });
+		expect(result.error).toBeUndefined();
+		// The kept 160 would refuse it: read again first, and the fresh 320 lets it go.
+		expect(accountReads()).toBe(2);
+		const requests = sent(ctx.sandbox);
+		expect(requests.slice(-2).map((r) => r.path)).toEqual([`${BASE}/account`, `${BASE}/messages/`]);
+		expectForm(requests[requests.length - 1], '/messages/', { action: 'SEND', contact: contact().id, body });
+		expect(lastMessage()).toMatchObject({ body, contact: contact().id });
+		expect(result.json).toEqual([expect.objectContaining({ body, contactID: Number(contact().id), count: 1 })]);
+	});
+
+	test('160 -> 132: a 150-character text is refused on the new limit, nothing sent; texts near the limit close together read once', async () => {
+		// A list texted one person per run, 150 characters each: the settings read by the first run are
+		// recent enough for the runs in the next seconds.
+		for (let i = 0; i < 3; i++) {
+			const result = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contact().id), body: text(150) });
+			expect(result.error).toBeUndefined();
+			later(1_000);
+		}
+		expect(accountReads()).toBe(1);
+		expect(sends()).toBe(3);
+
+		account().maxCharacterLimit = 132;
+		later(5_000);
+		const result = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contact().id), body: text(150) });
+		expect(describeError(result.error)).toMatchObject({
+			name: 'NodeOperationError',
+			message: "'Message': is 150 characters; a text message (SMS) on this account takes at most 132 [item 0]",
+		});
+		expect(accountReads()).toBe(2);
+		expect(sends()).toBe(3);
+	});
+
+	test('a short text in many runs costs no GET /account after the first, and a changed limit still catches a longer one', async () => {
+		// 132 characters go out on any account: the kept settings cannot change that, for 10 minutes.
+		for (let i = 0; i < 10; i++) {
+			const result = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contact().id), body: `${i} ${text(120)}` });
+			expect(result.error).toBeUndefined();
+			if (i === 0) account().maxCharacterLimit = 132;
+			later(50_000);
+		}
+		expect(accountReads()).toBe(1);
+		expect(sends()).toBe(10);
+		const result = await run({ operation: 'send', sendTo: 'contact', contactId: rl(contact().id), body: text(133) });
+		expect(result.error?.message).toBe("'Message': is 133 characters; a text message (SMS) on this account takes at most 132 [item 0]");
+		expect(accountReads()).toBe(2);
+		expect(sends()).toBe(10);
+	});
+
+	test('a changed time zone: a schedule after it is made in the new zone', async () => {
+		// The workflow's zone is America/New_York: 10:15 EST is 07:15 in Los Angeles.
+		const first = await run({ operation: 'schedule', sendTo: 'contact', contactId: rl(contact().id), body: 'Hi', scheduledFor: '2030-01-02T10:15:00' });
+		expect(first.error).toBeUndefined();
+		expect((sent(ctx.sandbox, `${BASE}/messages/`)[0].body as any).scheduled).toBe('2030-01-02 07:15:00');
+
+		account().timezone = 'America/Chicago';
+		later(5_000);
+		const result = await run({ operation: 'schedule', sendTo: 'contact', contactId: rl(contact().id), body: 'Hi', scheduledFor: '2030-01-02T10:15:00' });
+		expect(result.error).toBeUndefined();
+		expect(accountReads()).toBe(2);
+		expectForm(sent(ctx.sandbox, `${BASE}/messages/`)[1], '/messages/', {
+			action: 'SCHEDULE',
+			contact: contact().id,
+			body: 'Hi',
+			scheduled: '2030-01-02 09:15:00',
+		});
+		expect(lastMessage().scheduled).toBe('2030-01-02 09:15:00');
 	});
 });

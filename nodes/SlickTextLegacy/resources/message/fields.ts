@@ -11,7 +11,7 @@ import { idLocator } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { asSingle, type ItemRun } from '../../../shared/runner/types';
 import { assertPhone, isBlank, param } from '../../../shared/validation';
-import { accountSettings } from '../../shared/account';
+import { accountKeep, accountSettings, SMALLEST_CHARACTER_LIMIT } from '../../shared/account';
 import { assertId, assertMediaUrl, notADate } from '../../shared/checks';
 import { listIdFilter, locatorFilter, textFilter, timeFilter, type Filter } from '../../shared/filters';
 import { recordsOf } from '../../shared/output';
@@ -257,7 +257,8 @@ export function messageBody(kind: Kind, textField: TextField = 'body'): PreSendA
 
 /**
  * Sends the message after what needs the account: its length limit for a text message and, for a
- * schedule, its time zone. The account is read once per execution; the output is the message. The
+ * schedule, its time zone. The account is read at most once per execution, and not at all where the
+ * process keeps settings recent enough for the decision (account.ts); the output is the message. The
  * request holds the text as `body` whichever parameter held it, so the text field is not needed here.
  */
 export function messageRunner(kind: Kind) {
@@ -267,8 +268,14 @@ export function messageRunner(kind: Kind) {
 		const body = request.body as IDataObject;
 		const sms = body.mediaUrl === undefined;
 		if (sms || kind === 'SCHEDULE') {
-			const account = await accountSettings(item, request);
 			const length = String(body.body).length;
+			// Settings kept from an earlier run decide only what they cannot get wrong: a text no account
+			// refuses. A longer text (the limit decides it) and a schedule (the zone decides its hour) take
+			// recent ones (account.ts, accountKeep).
+			const decided = kind === 'SCHEDULE' || (sms && length > SMALLEST_CHARACTER_LIMIT);
+			let account = await accountSettings(item, request, decided ? accountKeep.sureMs : accountKeep.ms);
+			// A refusal is made on this run's own read: the limit may have been raised since.
+			if (sms && length > account.maxCharacterLimit) account = await accountSettings(item, request, 0);
 			if (sms && length > account.maxCharacterLimit) {
 				throw inputError(
 					ctx,
