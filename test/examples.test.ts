@@ -84,7 +84,7 @@ describe('example workflows', () => {
 		}
 	});
 
-	it("hand each person of a list to their own trigger's Each Person output, never to n8n's Execute Workflow (examples 7, 8, 9; issue 45)", () => {
+	it("hand each person of a list to their own trigger's Each Person output, never to n8n's Execute Workflow (examples 7, 8, 9)", () => {
 		const lists = examples.filter((wf) => wf.nodes.some((n) => n.parameters.operation === 'startPersonRuns'));
 		expect(lists.map((wf) => wf.name.slice(0, 9))).toEqual(['Example 7', 'Example 8', 'Example 9']);
 		for (const wf of lists) {
@@ -148,7 +148,7 @@ describe('example workflows', () => {
 		}
 	});
 
-	it('mention neither our sandbox nor a local address: what a user imports calls SlickText (issue 38, item 6)', () => {
+	it('mention neither our sandbox nor a local address: what a user imports calls SlickText', () => {
 		for (const wf of examples) {
 			expect([wf.name, JSON.stringify(wf).match(/sandbox|127\.0\.0\.1|localhost|npm run/i)?.[0]]).toEqual([wf.name, undefined]);
 		}
@@ -176,7 +176,7 @@ describe('example workflows', () => {
 		}
 	});
 
-	describe('examples 1 and 2, which act on a posted number, let through only US and Canadian numbers, each once a day, judged on digits (issue 46, item 10)', () => {
+	describe('examples 1 and 2, which act on a posted number, let through only US and Canadian numbers, each once a day, judged on digits', () => {
 		const guarded = examples.filter((wf) => /^Example [12]:/.test(wf.name));
 		const node = (wf: Workflow, type: string) => wf.nodes.find((n) => n.type === type)!;
 		const filterOf = (wf: Workflow) => node(wf, 'n8n-nodes-base.filter');

@@ -175,11 +175,11 @@ describe('package', () => {
 				expect(nodeType.description.subtitle).toContain('$parameter["operation"]');
 			}
 		}
-		// SlickText Legacy has its own icon variant, so the two action nodes differ on the canvas (issue 18.6).
+		// SlickText Legacy has its own icon variant, so the two action nodes differ on the canvas.
 		expect(new Set(icons).size).toBe(2);
 	});
 
-	it('draws no text into an icon (a "v1" badge read as n8n\'s own node-version badge, issue 33)', () => {
+	it('draws no text into an icon (a "v1" badge read as n8n\'s own node-version badge)', () => {
 		const svgs = (fs.readdirSync(path.join(root, 'nodes'), { recursive: true }) as string[]).filter((f) => f.endsWith('.svg'));
 		expect(svgs.length).toBeGreaterThanOrEqual(4);
 		for (const file of svgs) {

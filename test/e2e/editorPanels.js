@@ -1,13 +1,13 @@
 'use strict';
-// Issue 38 items 1, 2 and 11 in n8n's real editor (2.41.1) in Chromium, as a user meets them: the node
-// panel ("What triggers this workflow?" and "What happens next?") and the SlickText node's own panel.
-// (Item 12, the trigger's panel, is in triggerPanel.js.)
-// - 11: the SlickText entry shows the SlickText node's own description (n8n merges the trigger into that
-//   entry and shows the trigger's description, which therefore starts with the node's), and so does the
-//   SlickText Legacy entry, which holds the SlickText Legacy Trigger's events (issue 46 item 9);
-// - 1: Campaign > Create starts on Audience Lists, and All Contacts with Send Now or Schedule shows the
+// What n8n's UX guidelines ask of the node panel and of two defaults, in n8n's real editor (2.41.1) in
+// Chromium, as a user meets them: the node panel ("What triggers this workflow?" and "What happens next?")
+// and the SlickText node's own panel. (The trigger's panel is in triggerPanel.js.)
+// - the node panel: the SlickText entry shows the SlickText node's own description (n8n merges the
+//   trigger into that entry and shows the trigger's description, which therefore starts with the
+//   node's), and so does the SlickText Legacy entry, which holds the SlickText Legacy Trigger's events;
+// - Campaign > Create starts on Audience Lists, and All Contacts with Send Now or Schedule shows the
 //   whole-brand notice (Save as Draft does not);
-// - 2: Contact > Create, Additional Fields > Opt-In Status starts on Not Subscribed, and is saved so.
+// - Contact > Create, Additional Fields > Opt-In Status starts on Not Subscribed, and is saved so.
 // A failed check leaves a screenshot in the temporary folder and names it.
 
 const assert = require('node:assert/strict');
@@ -28,7 +28,7 @@ const LEGACY_EVENTS = ['On any event', 'On chat message received', 'On contest e
 const WHOLE_BRAND =
 	'This texts every subscribed contact of the brand, which can be thousands of people. Each recipient uses message credits.';
 
-exports.title = 'n8n editor in Chromium: the node panel and the SlickText node (issue 38 items 1, 2, 11; issue 46 item 1)';
+exports.title = 'n8n editor in Chromium: the node panel and the SlickText node (two defaults, optional fields in collections)';
 
 /** The descriptions of the built nodes, as n8n loads them from the package. */
 function builtDescriptions() {
@@ -116,7 +116,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('.el-select-dropdown__item:visible').filter({ hasText: label }).first().click();
 		};
 
-		await checked('node panel (item 11, issue 46 item 9): the SlickText entry shows the SlickText node\'s description in both lists; SlickText Legacy holds the legacy events', async () => {
+		await checked('node panel: the SlickText entry shows the SlickText node\'s description in both lists; SlickText Legacy holds the legacy events', async () => {
 			// "What triggers this workflow?": the trigger list of a new workflow.
 			await page.goto(`${base}/workflow/new`);
 			await page.locator('[data-test-id="canvas-add-button"]').click();
@@ -146,7 +146,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.match(await creator.innerText(), /Actions \(\d+\)/);
 		});
 
-		await checked('Campaign > Create (item 1): Audience starts on Lists; All Contacts with Send Now or Schedule shows the whole-brand notice, Save as Draft none', async () => {
+		await checked('Campaign > Create: Audience starts on Lists; All Contacts with Send Now or Schedule shows the whole-brand notice, Save as Draft none', async () => {
 			await addAction('Create a campaign');
 			assert.deepEqual([await valueOf('resource'), await valueOf('operation')], ['Campaign', 'Create']);
 			assert.deepEqual([await valueOf('delivery'), await valueOf('audience')], ['Save as Draft', 'Lists']);
@@ -161,7 +161,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.deepEqual(await notices(), []);
 		});
 
-		await checked('Contact > Create (item 2): Additional Fields > Opt-In Status starts on Not Subscribed, and is saved so', async () => {
+		await checked('Contact > Create: Additional Fields > Opt-In Status starts on Not Subscribed, and is saved so', async () => {
 			await addAction('Create a contact');
 			assert.deepEqual([await valueOf('resource'), await valueOf('operation')], ['Contact', 'Create']);
 			await params().locator('[data-test-id="collection-parameter-add"]').first().click();
@@ -183,7 +183,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.deepEqual(node.parameters.additionalFields, { optInStatus: 'not subscribed' });
 		});
 
-		// Issue 46 item 1: optional fields are in collections, not at the top of the panel (version 2).
+		// As n8n's UX guidelines ask, optional fields are in collections, not at the top of the panel (version 2).
 		/** The options an "Add" button of a collection offers. */
 		const collectionOffers = async (which) => {
 			const add = params().locator('[data-test-id="collection-parameter-add"]:visible')[which]();
@@ -195,7 +195,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.waitForTimeout(300);
 			return offered;
 		};
-		await checked('SlickText Legacy > Send and Wait for Reply and Contact > Opt In (issue 46 item 1): no optional field at the top; the answer words in Options, the opt-in message in Additional Fields', async () => {
+		await checked('SlickText Legacy > Send and Wait for Reply and Contact > Opt In: no optional field at the top; the answer words in Options, the opt-in message in Additional Fields', async () => {
 			await addAction('Send a text and wait for the reply', 'SlickText Legacy');
 			assert.deepEqual([await valueOf('resource'), await valueOf('operation')], ['Message', 'Send and Wait for Reply']);
 			assert.equal(await params().locator('[data-test-id="parameter-input-yesWords"]').count(), 0, 'Yes Words is at the top of the panel');

@@ -1,5 +1,5 @@
 'use strict';
-// Retry On Fail in real n8n (issue 34): a legacy Send to five contacts whose third send is answered 500
+// Retry On Fail in real n8n, which must never text anyone twice: a legacy Send to five contacts whose third send is answered 500
 // once texts everybody once, and n8n's "Retry" of a failed execution (the executions list) is measured:
 // it is a new execution, which the node's memory of earlier tries does not reach.
 

@@ -3,11 +3,11 @@
 // playwright-core (installed once into the runtime cache, as `npm run screenshots` does): each
 // platform's credential shows when it is needed, turning Confirm Events on or off or picking a credential
 // changes nothing else, and at most one notice shows. What the panel saves is read back over the REST API.
-// Issue 31: before, n8n's editor took `platform` for the node's authentication selector (both credentials
+// Before, n8n's editor took `platform` for the node's authentication selector (both credentials
 // hung on it), hid it, and picking a credential or turning Confirm Events on rewrote it.
-// Issue 38 item 12: the notice leads to the Production URL the way the panel shows it (Webhook URLs opens
+// As n8n's UX guidelines ask, the notice leads to the Production URL the way the panel shows it (Webhook URLs opens
 // folded, on its Test URL tab).
-// Issue 46 item 9: nothing can switch a trigger's platform and so clear its settings: the SlickText Trigger
+// Nothing can switch a trigger's platform and so clear its settings: the SlickText Trigger
 // (version 3) is the current platform's, and the SlickText Legacy Trigger, under SlickText Legacy in the
 // node panel, the legacy one's. A version 2 trigger (made before) keeps Platform, whose list says what a
 // switch clears. A failed check leaves a screenshot in the temporary folder and names it.
@@ -159,7 +159,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await page.locator('.el-select-dropdown__item:visible').filter({ hasText: name }).first().click();
 		};
 
-		await checked('panel: examples/04 shows its event, its credential and Confirm Events, and no Platform, with one notice that leads to the Production URL as the panel shows it (item 12); opening it changes nothing', async () => {
+		await checked('panel: examples/04 shows its event, its credential and Confirm Events, and no Platform, with one notice that leads to the Production URL as the panel shows it; opening it changes nothing', async () => {
 			await page.goto(`${base}/workflow/${EXAMPLE4_ID}`);
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 			const file = exampleFour().nodes.find((n) => n.type === TRIGGER);
@@ -195,7 +195,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			await newTrigger();
 			let shown = await panel(page);
 			assert.deepEqual(shown.names, ['events', 'confirmEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
-			// The credential shows from the start (issue 43: waiting workflows sign their waits with it).
+			// The credential shows from the start (waiting workflows sign their waits with it).
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], [undefined, ['Contact Created'], ['Credential for SlickText API'], [CURRENT_NOTICE]]);
 			await toggle('confirmEvents');
 			shown = await panel(page);
@@ -210,7 +210,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.deepEqual((await saved(firstId)).parameters, { events: ['contact_created'] });
 		});
 
-		await checked('panel (issue 46 item 9): the SlickText Legacy Trigger, from SlickText Legacy in the node panel, shows the event picked, its credential and one notice, and no Platform', async () => {
+		await checked('panel: the SlickText Legacy Trigger, from SlickText Legacy in the node panel, shows the event picked, its credential and one notice, and no Platform', async () => {
 			await newTrigger('SlickText Legacy', 'On opt out');
 			let shown = await panel(page);
 			assert.deepEqual(shown.names, ['legacyEvents', 'ignoreRepeatedDeliveries', 'personRuns']);
@@ -229,7 +229,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			}, JSON.stringify(kept));
 		});
 
-		await checked('panel (item 12): a version 2 trigger keeps Platform, and its list says what a switch clears; Legacy shows its events, its credential and one notice', async () => {
+		await checked('panel: a version 2 trigger keeps Platform, and its list says what a switch clears; Legacy shows its events, its credential and one notice', async () => {
 			await page.goto(`${base}/workflow/${VERSION2_ID}`);
 			await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 			await openTrigger();
@@ -244,7 +244,7 @@ exports.run = async ({ userFolder, startN8n, ownerSession, stopProcess, check })
 			assert.deepEqual([shown.platform, shown.events, shown.credentials, shown.notices], ['Legacy', [], ['Credential for SlickText Legacy API'], [LEGACY_NOTICE]]);
 		});
 
-		await checked('panel: with the legacy credential used last, a new trigger keeps its events when Confirm Events is turned on (issue 31)', async () => {
+		await checked('panel: with the legacy credential used last, a new trigger keeps its events when Confirm Events is turned on', async () => {
 			await newTrigger();
 			await toggle('confirmEvents');
 			let shown = await panel(page);

@@ -1,4 +1,4 @@
-// All or nothing, through n8n's real engine against the sandbox (issue 15): a run with bad input sends
+// All or nothing, through n8n's real engine against the sandbox: a run with bad input sends
 // nothing, a failure part-way says which items were done, n8n's Retry On Fail is measured, lists are
 // never partial, and what goes out is checked first (limit, mobile numbers, text fields, time zones).
 /* eslint-disable @typescript-eslint/no-explicit-any */

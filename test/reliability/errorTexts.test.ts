@@ -1,4 +1,4 @@
-// Errors that say what happened (issue 38, items 3-5), through n8n's real engine against the sandbox:
+// Errors that say what happened, as n8n's UX guidelines ask, through n8n's real engine against the sandbox:
 // a read's error does not speak of items "done" or "sent"; a write's record never reads "done: 0" as
 // "none"; the error's item is the one its text calls "this message"; a read SlickText answers 5xx (or
 // does not answer) is asked again, a write never; a shared once-per-run read that failed for one item is

@@ -1,4 +1,4 @@
-// Retry On Fail never texts twice (issue 34). n8n's Retry On Fail runs the whole node again, with every
+// Retry On Fail never texts twice. n8n's Retry On Fail runs the whole node again, with every
 // input item, after a failure. For every operation of both nodes that changes something at SlickText,
 // three items run with Retry On Fail on (3 tries), and the request of item 1 fails: a 500 once, 429s
 // until the credential's Rate Limit Wait is spent, or no answer in time (the sandbox answers after the
@@ -274,7 +274,7 @@ describe.each(Object.keys(CASES))('%s with Retry On Fail', (name) => {
 	});
 });
 
-describe("the issue's cases, and an error that tells the truth across tries", () => {
+describe("the two cases reported against version 0.1.0, and an error that tells the truth across tries", () => {
 	const NUMBERS = Array.from({ length: 10 }, (_, i) => `+1617555${String(3000 + i)}`);
 
 	test('Contact Create for 10 numbers, the 6th request answered 500 once: every contact created once, the run succeeds', async () => {

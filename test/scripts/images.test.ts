@@ -1,4 +1,4 @@
-// The pictures in docs/images/ show the nodes as built (issue 46 item 4): `npm run screenshots` records what
+// The pictures in docs/images/ show the nodes as built: `npm run screenshots` records what
 // each picture shows (scripts/images.js), and this fails, naming the picture, once a change alters that.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

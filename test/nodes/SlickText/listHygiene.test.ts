@@ -1,5 +1,5 @@
 // List members filtered by opt-in status inside the node, and membership writes in chunks of 500:
-// what a nightly hygiene run over a big list needs (issue 25). Through n8n's real engine.
+// what a nightly hygiene run over a big list needs. Through n8n's real engine.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -79,7 +79,7 @@ describe('List > Add / Remove Contacts: chunks of 500', () => {
 		expect(result.json).toEqual([
 			expect.objectContaining({ success: true, contact_ids: ids, list_ids: [5], added: 1234, contacts: 1234 }),
 		]);
-		// How it was sent (requests, chunk size) is the node's business, not the user's (issue 38, item 8).
+		// How it was sent (requests, chunk size) is the node's business, not the user's (n8n's UX guidelines).
 		expect(Object.keys(result.json[0])).not.toEqual(expect.arrayContaining(['requests']));
 		expect(Object.keys(result.json[0])).not.toEqual(expect.arrayContaining(['chunk_size']));
 	});

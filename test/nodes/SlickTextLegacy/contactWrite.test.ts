@@ -104,7 +104,7 @@ describe('\'Contact\': Opt In', () => {
 		expect(ctx.sandbox.requests).toHaveLength(0);
 	});
 
-	describe('version 2: the message is in Additional Fields (issue 46, item 1), a version 1 node keeps it at the top', () => {
+	describe('version 2: the message is in Additional Fields (n8n\'s UX guidelines), a version 1 node keeps it at the top', () => {
 		const message = 'Reply YES for Bluebird deals. Reply STOP to cancel.';
 		test.each([
 			['version 2, in Additional Fields', 2, { additionalFields: { doubleOptInMessage: message } }, message],

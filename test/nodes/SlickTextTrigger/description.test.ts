@@ -207,7 +207,7 @@ describe('SlickText Trigger description', () => {
 	});
 });
 
-describe('no Platform to switch from version 3 on, and the SlickText Legacy Trigger for the legacy platform (issue 46, item 9)', () => {
+describe('no Platform to switch from version 3 on, and the SlickText Legacy Trigger for the legacy platform', () => {
 	const legacyType = loadPackage().nodes.slickTextLegacyTrigger as INodeType;
 	/** What the editor shows of a node (hidden parameters left out), and the credentials it shows. */
 	function panel(type: INodeType, name: string, values: INodeParameters, typeVersion: number) {

@@ -3,7 +3,7 @@ import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescriptio
 
 import { createNode, createWorkflow, loadPackage, nodeTypes, PACKAGE_NAME } from '../../helpers/engine';
 
-// What a person reads in the editor, held against n8n's UX guidelines (issue 38): every text of the
+// What a person reads in the editor, held against n8n's UX guidelines: every text of the
 // nodes and credentials as the built package gives it to n8n.
 
 interface Text {
@@ -140,7 +140,7 @@ function subtitleOf(type: string, parameters: Record<string, unknown>): unknown 
 	return createWorkflow(node).expression.getSimpleParameterValue(node, d.subtitle, 'internal', {});
 }
 
-describe('names a person reads on the canvas and in the dropdowns (issue 38, item 10)', () => {
+describe('names a person reads on the canvas and in the dropdowns', () => {
 	test.each(['slickText', 'slickTextLegacy'])('%s: the canvas shows the operation and resource by the names the dropdowns show, never values', (name) => {
 		const resourceName = (value: string) =>
 			(descriptionOf(name).properties.find((p) => p.name === 'resource')!.options as any[]).find((o) => o.value === value).name;
@@ -157,7 +157,7 @@ describe('names a person reads on the canvas and in the dropdowns (issue 38, ite
 		expect(nodeTexts('slickTextLegacy').filter(({ text }) => /\bsubscribers?\b/i.test(text))).toEqual([]);
 	});
 
-	test('the text of a message is called Message wherever a node sends one; the stored names stay (issue 46, item 8)', () => {
+	test('the text of a message is called Message wherever a node sends one; the stored names stay', () => {
 		// The required text field of each sending operation, by the name a saved workflow stores.
 		const textField = (name: string, resource: string, operation: string, stored: string) =>
 			descriptionOf(name).properties.find(
@@ -203,7 +203,7 @@ function panelEntries(): Map<string, { displayName: string; description: string;
 	return entries;
 }
 
-describe('the node panel leads to the right node from either list (issue 38, item 11)', () => {
+describe('the node panel leads to the right node from either list', () => {
 	test('the SlickText entry, which n8n describes with the trigger\'s text, says first what the SlickText node does', () => {
 		const entry = panelEntries().get('slickText')!;
 		expect(entry.triggers).toBe(true);
@@ -211,7 +211,7 @@ describe('the node panel leads to the right node from either list (issue 38, ite
 		expect(entry.description).toMatch(/, and start workflows on SlickText events \(/);
 	});
 
-	test('the SlickText Legacy entry holds the SlickText Legacy Trigger, whose text says first what the SlickText Legacy node does (issue 46, item 9)', () => {
+	test('the SlickText Legacy entry holds the SlickText Legacy Trigger, whose text says first what the SlickText Legacy node does', () => {
 		const entry = panelEntries().get('slickTextLegacy')!;
 		expect(entry.triggers).toBe(true);
 		expect(entry.description.startsWith(`${descriptionOf('slickTextLegacy').description}, and start workflows on its events`)).toBe(true);
@@ -222,7 +222,7 @@ describe('the node panel leads to the right node from either list (issue 38, ite
 	});
 });
 
-describe("field names in single quotes, as n8n's UX guidelines ask (issue 46, item 1)", () => {
+describe("field names in single quotes, as n8n's UX guidelines ask", () => {
 	/** Every label of a list of properties, nested ones too. */
 	function labelsOf(properties: INodeProperties[]): string[] {
 		return properties.flatMap((p) => [

@@ -1,4 +1,4 @@
-// What SlickText really sends (issue 30): every list operation of both nodes reads every form the specs
+// What SlickText really sends: every list operation of both nodes reads every form the specs
 // allow. The sandbox serves them at random per answer (test/helpers/sandbox.ts: freedoms, on in the
 // whole suite); here each list operation runs under several fixed seeds, and the sandbox's own record
 // of what it served proves that the other forms reached it (legacy numbers as text, current page

@@ -102,7 +102,7 @@ describe('Simplify', () => {
 	});
 });
 
-// Records of more than 10 fields that had no Simplify (issue 46, item 1): each read once whole and once
+// Records of more than 10 fields that had no Simplify, which n8n's UX guidelines ask for: each read once whole and once
 // simplified, with the same requests; the simplified record is the whole one cut to at most 10 fields.
 describe('Simplify on every record of more than 10 fields', () => {
 	const CASES: Array<[string, string, Record<string, unknown>, string[]]> = [

@@ -2,7 +2,7 @@
 import { runNode } from '../../helpers/engine';
 import { useSandbox } from '../../helpers/sandbox';
 
-// Issue 23: an AI agent gets a failed tool call's message only. The message itself must say what to do,
+// An AI agent gets a failed tool call's message only. The message itself must say what to do,
 // without "[item 0]" and without any key.
 
 const ctx = useSandbox();
@@ -42,7 +42,7 @@ test('a number that exists already: SlickText\'s answer reaches the model', asyn
 	expect(result.error?.message).not.toMatch(/\[item/);
 });
 
-describe('Contact > Create hints (issue 18.9)', () => {
+describe('Contact > Create hints', () => {
 	test('a number that exists already suggests Create or Update, in the node\'s description and the tool\'s message', async () => {
 		const existing = ctx.sandbox.state.current.brands.get?.(1001)?.contacts?.[1] ?? ctx.sandbox.state.current.brands[1001].contacts[1];
 		const node = (await create('slickText', existing.mobile_number)).error as any;

@@ -1,4 +1,4 @@
-// The runner against n8n's own routing node (issue 32). Every operation of both nodes runs each parameter
+// The runner against n8n's own routing node. Every operation of both nodes runs each parameter
 // set twice against the sandbox: as shipped (the node's custom operations, nodes/shared/runner/run.ts) and
 // with the custom operations removed, so that n8n-core's RoutingNode runs the same routes from the
 // description's declarative routing (nodes/shared/runner/routingNode.ts). The requests SlickText gets
@@ -367,8 +367,8 @@ afterAll(() => {
 	}
 });
 
-// n8n's UX guidelines: an endpoint that returns more than 10 fields gets a Simplify that returns at most 10
-// (issue 46, item 1). Every read of both nodes runs here once with the first values of its case above:
+// n8n's UX guidelines: an endpoint that returns more than 10 fields gets a Simplify that returns at most 10.
+// Every read of both nodes runs here once with the first values of its case above:
 // where a record comes out with more than 10 fields, the operation must offer Simplify, and with it on
 // every record has at most 10 fields, none of them nested.
 describe.each(['slickText', 'slickTextLegacy'] as NodeName[])('%s: Simplify wherever a read returns more than 10 fields', (type) => {

@@ -65,7 +65,7 @@ describe('per item', () => {
 	});
 });
 
-describe("the node's Proxy option (issue 32: follow n8n, or improve on it deliberately)", () => {
+describe("the node's Proxy option (follow n8n, or improve on it deliberately)", () => {
 	/** A local HTTP proxy that answers itself and records the Proxy-Authorization it got. */
 	async function startProxy(): Promise<{ port: number; seen: string[]; stop: () => Promise<void> }> {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
