@@ -5,7 +5,8 @@ import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
-import { replyWebhook, replyWebhooks } from '../shared/replies/waiting';
+import { replyWebhooks } from '../shared/replies/waiting';
+import { nodeWebhook } from '../shared/replies/webhook';
 import { requestOptionsProperty } from '../shared/requestOptions';
 import { customOperationsOf } from '../shared/runner/run';
 
@@ -48,7 +49,7 @@ export class SlickText implements INodeType {
 
 	methods = { listSearch, loadOptions };
 
-	webhook = replyWebhook;
+	webhook = nodeWebhook;
 
 	// Every operation runs through the nodes' runner (shared/runner/run.ts) as an n8n custom operation; the
 	// description's routing is the same route for n8n's own routing node (see docs/architecture.md).

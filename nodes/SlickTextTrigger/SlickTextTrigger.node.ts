@@ -17,7 +17,8 @@ import { CREDENTIAL_TYPE, type Platform } from '../shared/platform';
 import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
-import { acceptRegistration, type TriggerTrust } from '../shared/replies/forwarding';
+import { acceptRegistration, type RequestHooks, type TriggerTrust } from '../shared/replies/forwarding';
+import { endIfEveryoneAnswered, watchPolls } from '../shared/replies/polls';
 import { acceptHandOut, HAND_OUT_FIELD, handedOut, isHandOut, PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
 import { doneByN8n, isRegistration, replyOf } from '../shared/replies/protocol';
 import { isTriggerUrl, TRIGGER_URL_FIELD } from '../shared/replies/waiting';
@@ -253,6 +254,35 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		.finally(() => sweeps.delete(scope));
 }
 
+/** The one key of a request that only asks the trigger to look at its polls (n8n's main process sends it when it activates the workflow). */
+export const TICK_FIELD = 'n8nSlickTextTick';
+
+/**
+ * The store of this request, made when first needed; the polls' looks (shared/replies/polls.ts) use it
+ * after the request too.
+ */
+function storeOfRequest(ctx: IWebhookFunctions, platform: Platform): () => Promise<WaitStore> {
+	let store: Promise<WaitStore> | undefined;
+	return async () => (store ??= credentialOf(ctx, platform).then((credentials) => waitsOf(ctx, platform, credentials)));
+}
+
+/**
+ * After n8n activated the workflow (as it does for every published workflow when it starts), a request to
+ * the trigger's own Production URL, so that a process that takes its requests looks at the open polls:
+ * one whose deadline passed while n8n was down ends then (polls.ts), though nobody texts meanwhile.
+ */
+async function tickLater(ctx: IHookFunctions): Promise<void> {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url || ctx.getMode() === 'manual') return;
+	// n8n registers the webhook after this check: the request waits until it answers.
+	await sleep(10_000);
+	try {
+		await ctx.helpers.httpRequest({ method: 'POST', url, body: { [TICK_FIELD]: true }, json: true, ignoreHttpStatusErrors: true, timeout: 30_000 });
+	} catch {
+		// Nothing lost: the next request to the trigger looks at the polls too.
+	}
+}
+
 /** The Production URL SlickText posts to (both triggers). */
 export const triggerWebhooks: IWebhookDescription[] = [
 	{
@@ -317,6 +347,7 @@ export class SlickTextTrigger implements INodeType {
 			// SlickText has no API to register, list or remove webhooks: the user pastes the URL into
 			// SlickText. There is nothing to check, create or delete on its side, so these report success.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				void tickLater(this);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -337,10 +368,19 @@ export class SlickTextTrigger implements INodeType {
 		const contentLength = headers['content-length'];
 		let rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 		const body = this.getBodyData() as unknown;
+		const storeOf = storeOfRequest(this, platform);
+		// Every production request lets this process look at the open polls (at most once a minute without one).
+		if (this.getMode() !== 'manual') watchPolls(this, storeOf, memoryScope(this));
+		if (typeof body === 'object' && body !== null && TICK_FIELD in body) return acknowledge('Looking at the polls; nothing started');
 		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
 		if (isRegistration(body)) {
 			const credentials = await credentialOf(this, platform);
-			const answered = await acceptRegistration(this, platform, waitsOf(this, platform, credentials), await trustOf(this, platform, credentials));
+			const store = await storeOf();
+			const hooks: RequestHooks = {
+				pollAdded: (poll) => watchPolls(this, storeOf, memoryScope(this), poll),
+				pollChanged: (pollId) => void store.poll(pollId).then((poll) => poll?.rules.endEarly && endIfEveryoneAnswered(this, store, pollId)),
+			};
+			const answered = await acceptRegistration(this, platform, store, await trustOf(this, platform, credentials), hooks);
 			// A refusal (answered by the node itself) changes nothing, so n8n saves nothing for it.
 			if (answered.noWebhookResponse === true) return answered;
 			// n8n saves the static data after a registration: the keys of repeats as this process knows them too.
@@ -373,7 +413,7 @@ export class SlickTextTrigger implements INodeType {
 		const replies = await resumeWaitingWorkflows(
 			this,
 			platform,
-			async () => waitsOf(this, platform, await credentialOf(this, platform)),
+			storeOf,
 			memoryScope(this),
 			delivery.events,
 			secret !== '',

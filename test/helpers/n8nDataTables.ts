@@ -27,8 +27,11 @@ function matches(row: Row, filter: Filter): boolean {
 	const test = ({ columnName, condition, value }: { columnName: string; condition: string; value: unknown }) => {
 		const have = row[columnName];
 		if (condition === 'eq') return have === value;
+		if (condition === 'neq') return have !== value;
 		if (condition === 'gt') return Number(have) > Number(value);
+		if (condition === 'gte') return Number(have) >= Number(value);
 		if (condition === 'lt') return Number(have) < Number(value);
+		if (condition === 'lte') return Number(have) <= Number(value);
 		throw new Error(`condition ${condition} not in the stand-in`);
 	};
 	const filters = filter.filters ?? [];

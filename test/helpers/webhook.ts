@@ -18,6 +18,7 @@ import type {
 } from 'n8n-workflow';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { parse as parseQueryString } from 'node:querystring';
 
 import { createAdditionalData, createNode, createWorkflow, nodeTypes } from './engine';
@@ -257,9 +258,14 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	return server;
 }
 
-/** Closes every server started by the test file after each test. */
+/**
+ * Closes every server started by the test file after each test, and ends the trigger's looks at its
+ * polls (shared/replies/polls.ts), which a request begins and which would otherwise look on a minute later.
+ */
 export function useWebhookServers() {
 	afterEach(async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		require(path.resolve(__dirname, '../../dist/nodes/shared/replies/polls.js')).forgetPollWatches();
 		await Promise.all([...servers].map(async (server) => await server.close()));
 	});
 }
@@ -303,4 +309,39 @@ export async function postForm(
 	headers: Record<string, string> = {},
 ): Promise<Answer> {
 	return await postRaw(url, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded', headers);
+}
+
+/**
+ * Runs a waiting node's webhook as n8n's waiting webhooks do when a post reaches the execution's resume
+ * address: n8n builds the webhook context with the execution's run data, whose first stack entry is the
+ * waiting node with the input it put in place before it waited (n8n 2.41 waiting-webhooks.ts,
+ * webhook-helpers.ts executeWebhook). `options` are the node's, as runNode ran it.
+ */
+export async function resumeWaitingNode(
+	options: { type: string; parameters: INodeParameters; credentials: Record<string, ICredentialDataDecryptedObject>; typeVersion?: number; n8nBase?: string },
+	runData: unknown,
+	body: IDataObject,
+): Promise<{ result: IWebhookResponseData; items: IDataObject[] }> {
+	const node: INode = createNode({ type: options.type, parameters: options.parameters, credentials: options.credentials, typeVersion: options.typeVersion });
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+	const workflow = createWorkflow(node);
+	const { additionalData } = createAdditionalData(options.credentials, { id: workflow.id, name: workflow.name as string }, options.n8nBase);
+	additionalData.httpRequest = { body, headers: { 'content-type': 'application/json' }, query: {}, params: {} } as never;
+	const written: { status?: number; text?: string } = {};
+	additionalData.httpResponse = {
+		writeHead: (status: number) => (written.status = status),
+		end: (text: string) => (written.text = text),
+	} as never;
+	const description = nodeType.description.webhooks![0];
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: node.id,
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	};
+	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], runData as never);
+	const result = await nodeType.webhook!.call(context);
+	return { result, items: (result.workflowData?.[0] ?? []).map((item) => item.json) };
 }

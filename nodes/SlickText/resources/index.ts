@@ -12,6 +12,7 @@ import { keyword } from './keyword';
 import { link } from './link';
 import { list } from './list';
 import { message } from './message';
+import { poll } from './poll';
 import { segment } from './segment';
 import { websitePopup } from './websitePopup';
 import { workflow } from './workflow';
@@ -32,6 +33,7 @@ export const resourceProperty: INodeProperties = {
 		{ name: 'Link', value: 'link' },
 		{ name: 'List', value: 'list' },
 		{ name: 'Message', value: 'message' },
+		{ name: 'Poll', value: 'poll' },
 		{ name: 'Segment', value: 'segment' },
 		{ name: 'Website Popup', value: 'websitePopup' },
 		{ name: 'Workflow', value: 'workflow' },
@@ -50,6 +52,7 @@ export const resources: Record<string, ResourceDescription> = {
 	link,
 	list,
 	message,
+	poll,
 	segment,
 	websitePopup,
 	workflow,

@@ -5,6 +5,7 @@ import type { ResourceDescription } from '../../shared/descriptions';
 import { account } from './account';
 import { contact } from './contact';
 import { message } from './message';
+import { poll } from './poll';
 import { shortlink } from './shortlink';
 import { textword } from './textword';
 
@@ -17,6 +18,7 @@ export const resourceProperty: INodeProperties = {
 		{ name: 'Account', value: 'account' },
 		{ name: 'Contact', value: 'contact' },
 		{ name: 'Message', value: 'message' },
+		{ name: 'Poll', value: 'poll' },
 		{ name: 'Shortlink', value: 'shortlink' },
 		{ name: 'Textword', value: 'textword' },
 	],
@@ -27,6 +29,7 @@ export const resources: Record<string, ResourceDescription> = {
 	account,
 	contact,
 	message,
+	poll,
 	shortlink,
 	textword,
 };

@@ -12,9 +12,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import type { AnswerRules } from './answers';
 import { wordList } from './protocol';
-
-export type ResponseType = 'freeText' | 'approval';
 
 export const DEFAULT_YES_WORDS = 'YES, Y';
 export const DEFAULT_NO_WORDS = 'NO, N';
@@ -211,23 +210,15 @@ function sortByName(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
-/** The answer settings, as the waiting node's webhook reads them when a reply comes. */
-export interface AnswerSettings {
-	responseType: ResponseType;
-	yes: string[];
-	no: string[];
-	keepWaiting: boolean;
-	/** Options > Accept Unverified Replies: an approval may take a reply the trigger did not verify. */
-	acceptUnverified: boolean;
-}
-
 /** Reads a parameter: the webhook context takes no item index, the execute context item 0 (the one item). */
 export type ReadParameter = (name: string, fallback: unknown) => unknown;
 
-export function answerSettings(get: ReadParameter): AnswerSettings {
+/** The answer rules of a wait for one person (answers.ts), as the waiting node's webhook reads them when a reply comes. */
+export function answerSettings(get: ReadParameter): AnswerRules {
 	const options = (get('waitOptions', {}) ?? {}) as IDataObject;
 	return {
 		responseType: get('responseType', 'approval') === 'freeText' ? 'freeText' : 'approval',
+		choices: [],
 		// Options holds the words from version 2 on; a version 1 node has them at the top.
 		yes: wordList(options.yesWords ?? get('yesWords', DEFAULT_YES_WORDS)),
 		no: wordList(options.noWords ?? get('noWords', DEFAULT_NO_WORDS)),

@@ -5,9 +5,10 @@
 import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
-import { readRegistration, refusedBeforeAnyHandler, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
+import { keepForPoll } from './polls';
+import { readTriggerRequest, refusedBeforeAnyHandler, REGISTRATION_FIELD, replyOf, SIGNATURE_FIELD, type Forward, type RegistrationAnswer, type Reply } from './protocol';
 import { open } from './signing';
-import { expired, type WaitEntry, type WaitStore } from './waits/store';
+import { digest, expired, type PollEntry, type WaitEntry, type WaitStore } from './waits/store';
 
 function answerWith(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	respond(ctx, status, { registered: false, message } satisfies RegistrationAnswer);
@@ -29,17 +30,26 @@ export function respond(ctx: IWebhookFunctions, status: number, body: IDataObjec
 	res.end(JSON.stringify(body));
 }
 
+/** What the trigger does beyond answering a request of a SlickText node: it watches the polls it keeps (polls.ts). */
+export interface RequestHooks {
+	pollAdded(poll: PollEntry): void;
+	/** People of a poll withdrawn (their text failed): it may have nobody left to answer. */
+	pollChanged(pollId: string): void;
+}
+
 /**
- * A registration (or its check) posted by a waiting node. Only a signed one made with the trigger's own
- * credential is read at all (signing.ts); anything else is refused with 401 and kept nowhere. `stored`
- * says whether n8n's database holds the wait already (a store that saves only after the request answers
- * says so when the waiting node asks again: waiting.ts waits for it).
+ * A request of a SlickText node (protocol.ts TriggerRequest): a wait's registration (or its check), a
+ * poll, a wait or a poll's people withdrawn, a poll's answers so far. Only a signed one made with the
+ * trigger's own credential is read at all (signing.ts); anything else is refused with 401 and kept
+ * nowhere. `stored` says whether n8n's database holds the wait or poll already (a store that saves only
+ * after the request answers says so when the node asks again: waiting.ts waits for it).
  */
 export async function acceptRegistration(
 	ctx: IWebhookFunctions,
 	platform: Platform,
 	store: WaitStore & { stored?(resumeUrl: string): boolean },
 	trust: TriggerTrust,
+	hooks?: RequestHooks,
 ): Promise<IWebhookResponseData> {
 	const body = ctx.getBodyData();
 	const opened = open(trust.key, { payload: body[REGISTRATION_FIELD], signature: body[SIGNATURE_FIELD] }, Date.now());
@@ -50,31 +60,71 @@ export async function acceptRegistration(
 				: 'Only a waiting node with the same SlickText credential as the trigger can register a wait.';
 		return answerWith(ctx, 401, `Wait refused: ${opened.reason}. ${hint}`);
 	}
-	const registration = readRegistration(opened.value);
-	if (typeof registration === 'string') return answerWith(ctx, 400, `Not a wait: ${registration}`);
+	const request = readTriggerRequest(opened.value);
+	if (typeof request === 'string') return answerWith(ctx, 400, `Not a wait: ${request}`);
 	if (ctx.getMode() === 'manual') {
 		return answerWith(ctx, 409, "This is the trigger's Test URL; waits are taken at its Production URL, once the workflow is published");
 	}
-	if (registration.platform !== platform) {
-		return answerWith(ctx, 409, `This SlickText Trigger receives the events of the ${platform} platform, the wait is on the ${registration.platform} platform`);
+	if (request.platform !== platform) {
+		return answerWith(ctx, 409, `This SlickText Trigger receives the events of the ${platform} platform, the wait is on the ${request.platform} platform`);
 	}
-	if (!registration.check) {
-		// The trigger posts the person's reply to this address: only to the n8n it runs on.
-		const own = new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid').origin;
-		if (new URL(registration.resumeUrl).origin !== own) return answerWith(ctx, 400, 'The address of the wait is not on this n8n');
-		let added: string;
-		try {
-			added = await store.add(registration, Date.now());
-		} catch (error) {
-			// The store could not be reached (n8n's API, for the data table): nothing was stored.
-			return answerWith(ctx, 503, `The trigger could not store the wait: ${(error as Error).message}`);
+	const ownOrigin = () => new URL(ctx.getNodeWebhookUrl('default') ?? 'http://invalid').origin;
+	const stored = (resumeUrl: string) => (store.stored ? store.stored(resumeUrl) : true);
+	switch (request.kind) {
+		case 'wait': {
+			if (request.check) return { webhookResponse: { registered: true, verifies: trust.verifies } satisfies RegistrationAnswer };
+			// The trigger posts the person's reply to this address: only to the n8n it runs on.
+			if (new URL(request.resumeUrl).origin !== ownOrigin()) return answerWith(ctx, 400, 'The address of the wait is not on this n8n');
+			let added: string;
+			try {
+				added = await store.add(request, Date.now());
+			} catch (error) {
+				// The store could not be reached (n8n's API, for the data table): nothing was stored.
+				return answerWith(ctx, 503, `The trigger could not store the wait: ${(error as Error).message}`);
+			}
+			// A full trigger refuses the new wait, never an older one: the node that asked fails with the reason.
+			if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
+			return { webhookResponse: { registered: true, verifies: trust.verifies, stored: stored(request.resumeUrl) } satisfies RegistrationAnswer };
 		}
-		// A full trigger refuses the new wait, never an older one: the node that asked fails with the reason.
-		if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
-		const stored = store.stored ? store.stored(registration.resumeUrl) : true;
-		return { webhookResponse: { registered: true, verifies: trust.verifies, stored } satisfies RegistrationAnswer };
+		case 'poll': {
+			if (new URL(request.resumeUrl).origin !== ownOrigin()) return answerWith(ctx, 400, 'The address of the poll is not on this n8n');
+			let added: string;
+			try {
+				added = await store.addPoll(request, Date.now());
+			} catch (error) {
+				return answerWith(ctx, 503, `The trigger could not store the poll: ${(error as Error).message}`);
+			}
+			if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
+			const poll = await store.poll(digest(request.resumeUrl));
+			if (poll) hooks?.pollAdded(poll);
+			return { webhookResponse: { registered: true, verifies: trust.verifies, stored: stored(request.resumeUrl) } satisfies RegistrationAnswer };
+		}
+		case 'withdraw':
+			await store.withdraw(request.resumeUrl);
+			return { webhookResponse: { registered: true } satisfies RegistrationAnswer };
+		case 'pollUpdate': {
+			const pollId = digest(request.resumeUrl);
+			await store.withdrawMembers(pollId, request.notAsked);
+			hooks?.pollChanged(pollId);
+			return { webhookResponse: { registered: true } satisfies RegistrationAnswer };
+		}
+		case 'pollAnswers': {
+			const polls = await store.pollsOf(request.executionId, Date.now());
+			return {
+				webhookResponse: {
+					registered: true,
+					polls: polls.map(({ poll, members }) => ({
+						executionId: poll.executionId,
+						deadline: new Date(poll.until).toISOString(),
+						ended: poll.closed || poll.doneAt > 0,
+						members: members as unknown as IDataObject[],
+					})),
+				},
+			};
+		}
+		case 'tick':
+			return { webhookResponse: { registered: true } satisfies RegistrationAnswer };
 	}
-	return { webhookResponse: { registered: true, verifies: trust.verifies } satisfies RegistrationAnswer };
 }
 
 /**
@@ -261,10 +311,22 @@ type Outcome = 'taken' | 'free' | 'unknown';
  * search (an opt-out goes to every one, each ending as opted out). `kept`: the reply's kept row, marked
  * with the first wait that takes it.
  */
-async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[], kept: KeptRow): Promise<Outcome> {
+async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Reply, key: string, waits: WaitEntry[], keptRow: KeptRow): Promise<Outcome> {
 	const turn: Turn = store.sharedClaims ? inTurn : atOnce;
 	let taken = false;
 	for (const wait of waits) {
+		if (wait.poll) {
+			// A poll's person: the reply is kept in the poll; no execution resumes for it (polls.ts).
+			const kept = await turn(async () => await keepForPoll(ctx, store, wait, reply, key));
+			ctx.logger.debug(`SlickText Trigger: reply ${key}: kept for a poll: ${kept}`);
+			if (kept === 'repeat') return 'taken';
+			if (kept !== 'taken') continue;
+			const row = await keptRow();
+			if (row !== undefined) await store.finish?.(row);
+			taken = true;
+			if (!reply.optedOut) break;
+			continue;
+		}
 		const claim = await turn(async () => await store.claim(wait, key, Date.now()));
 		ctx.logger.debug(`SlickText Trigger: reply ${key}: claim of a wait: ${claim}`);
 		if (claim === 'other') continue;
@@ -288,7 +350,7 @@ async function handToWaits(ctx: IWebhookFunctions, store: WaitStore, reply: Repl
 			await store.gone(wait);
 			continue;
 		}
-		await store.taken(wait, key, Date.now(), await kept());
+		await store.taken(wait, key, Date.now(), await keptRow());
 		taken = true;
 		if (!reply.optedOut) break;
 	}

@@ -8,6 +8,7 @@
  */
 import {
 	NodeOperationError,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -22,7 +23,7 @@ import { credentialsOnce } from '../transport/credentials';
 import { respond } from './forwarding';
 import { refusedBeforeAnyHandler, SIGNATURE_FIELD } from './protocol';
 import { open, sign, signingKeyOf } from './signing';
-import { fail, isTriggerUrl, postToTrigger, saidByN8n, TRIGGER_URL_HINT, triggerUrlOf, type AskAgain } from './waiting';
+import { fail, isTestUrl, isTriggerUrl, postToTrigger, saidByN8n, TRIGGER_NAME, TRIGGER_URL_HINT, triggerUrlOf, type AskAgain } from './waiting';
 
 /** The one key of a hand-out's body (SlickText never sends it): the signed JSON text, its signature beside it. */
 export const HAND_OUT_FIELD = 'n8nSlickTextHandOut';
@@ -61,7 +62,8 @@ async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: s
 		const signed = sign(key, { platform, workflowId, item: json }, Date.now(), 'hand-out');
 		return { [HAND_OUT_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature };
 	};
-	const answer = await postToTrigger(ctx, triggerUrl, signedBody, HAND_OUT_AGAIN, itemIndex);
+	const trigger = TRIGGER_NAME[platform];
+	const answer = await postToTrigger(ctx, triggerUrl, signedBody, HAND_OUT_AGAIN, itemIndex, trigger);
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
 	if (answer.statusCode === 200 && body.started === true) return;
 	const said = typeof body.message === 'string' ? body.message : '';
@@ -70,23 +72,37 @@ async function handOne(ctx: IExecuteFunctions, platform: Platform, triggerUrl: s
 			throw fail(
 				ctx,
 				`Nothing is published at the trigger's URL (${triggerUrl})`,
-				"Publish (n8n 1.x: activate) this workflow with its SlickText Trigger; 'Trigger URL' (empty: the credential's 'Trigger URL for Replies') must be that trigger's Production URL.",
+				`Publish (n8n 1.x: activate) this workflow with its ${trigger}; 'Trigger URL' (empty: the credential's 'Trigger URL for Replies') must be that trigger's Production URL.`,
 				itemIndex,
 			);
 		case 401:
-			throw fail(ctx, "The SlickText Trigger for replies refused the person's run: it is not signed with its credential", said || TRIGGER_URL_HINT, itemIndex);
+			throw fail(ctx, `The ${trigger} refused the person's run: it is not signed with its credential`, said || TRIGGER_URL_HINT, itemIndex);
 		default:
 			throw fail(
 				ctx,
-				`The SlickText Trigger for replies did not start the person's run (${answer.statusCode})`,
-				said ? `It said: ${said}` : `It did not answer as a SlickText Trigger does. ${TRIGGER_URL_HINT}`,
+				`The ${trigger} did not start the person's run (${answer.statusCode})`,
+				said ? `It said: ${said}` : `It did not answer as a ${trigger} does. ${TRIGGER_URL_HINT}`,
 				itemIndex,
 			);
 	}
 }
 
-/** The trigger of each platform's node, as the panel names it. */
-const TRIGGER_NAME: Record<Platform, string> = { legacy: 'SlickText Legacy Trigger', current: 'SlickText Trigger' };
+/** The operation's option: how many people a second it hands out (0: just under the credential's rate). */
+export const PEOPLE_PER_SECOND_PARAMETER = 'peoplePerSecond';
+
+/**
+ * How many people a second are handed out: just under the credential's Requests per Second (15/16 of it,
+ * 7.5 at SlickText's 8), since each person's run texts once. Faster, people's runs would wait at the rate
+ * limiter, each a running execution held in memory; a schedule per person (not a pause after each) keeps
+ * the rate whatever each hand-out costs.
+ */
+export function peoplePerSecond(ctx: IExecuteFunctions, credentials: IDataObject): number {
+	const options = ctx.getNodeParameter('handOutOptions', 0, {}) as IDataObject;
+	const given = Number(options[PEOPLE_PER_SECOND_PARAMETER] ?? 0);
+	if (Number.isFinite(given) && given > 0) return given;
+	const rate = Number(credentials.requestsPerSecond);
+	return ((Number.isFinite(rate) && rate > 0 ? rate : 8) * 15) / 16;
+}
 
 /** Start Each Person's Run as an operation of the platform's node (resource Message). */
 export function startPersonRunsOperation(platform: Platform): OperationDescription {
@@ -101,7 +117,7 @@ export function startPersonRunsOperation(platform: Platform): OperationDescripti
 		},
 		properties: [
 			{
-				displayName: `Each item starts a run of this workflow at the ${trigger}'s Each Person output: turn on its 'Runs for Each Person'`,
+				displayName: `Each item starts a run of this workflow at the ${trigger}'s Each Person output (turn on its 'Runs for Each Person'), a few a second: all the people at once, no loop needed`,
 				name: 'startPersonRunsNotice',
 				type: 'notice',
 				default: '',
@@ -113,6 +129,24 @@ export function startPersonRunsOperation(platform: Platform): OperationDescripti
 				default: '',
 				placeholder: 'e.g. https://n8n.example.com/webhook/0b9e.../webhook',
 				description: `Production URL of the ${trigger} in this workflow (its Webhook URLs). Leave empty when that trigger is the one whose URL the credential holds in 'Trigger URL for Replies'.`,
+			},
+			{
+				displayName: 'Options',
+				name: 'handOutOptions',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'People per Second',
+						name: PEOPLE_PER_SECOND_PARAMETER,
+						type: 'number',
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						default: 0,
+						description:
+							"How many people's runs start each second. 0 starts them just under the credential's 'Requests per Second' (7.5 at SlickText's 8), as each run texts once; lower it when each person's run sends more.",
+					},
+				],
 			},
 		],
 		effect: 'automation',
@@ -129,18 +163,27 @@ export function handOutRun(platform: Platform): OperationRun {
 	return async (ctx) => {
 		const items = ctx.getInputData();
 		const credentials = await credentialsOnce(ctx, CREDENTIAL_TYPE[platform]);
+		const trigger = TRIGGER_NAME[platform];
 		// Every item's address is checked before the first is handed out.
 		const urls = items.map((_, i) => {
 			const given = String(ctx.getNodeParameter(HAND_OUT_URL_PARAMETER, i, '')).trim();
-			if (given === '') return triggerUrlOf(ctx, credentials);
+			if (given === '') return triggerUrlOf(ctx, credentials, platform, i);
 			if (!isTriggerUrl(given)) {
-				throw fail(ctx, `'Trigger URL': "${given}" is not a URL`, "Paste the Production URL of the SlickText Trigger in this workflow (its Webhook URLs), or leave it empty for the credential's 'Trigger URL for Replies'.", i);
+				throw fail(ctx, `'Trigger URL': "${given}" is not a URL`, `Paste the Production URL of the ${trigger} in this workflow (its Webhook URLs), or leave it empty for the credential's 'Trigger URL for Replies'.`, i);
+			}
+			if (isTestUrl(given)) {
+				throw fail(ctx, `'Trigger URL' is the ${trigger}'s Test URL (${given})`, "A Test URL answers only while the editor listens for a test event: paste the trigger's Production URL.", i);
 			}
 			return given;
 		});
 		const key = signingKeyOf(platform, credentials);
 		const out: INodeExecutionData[] = [];
+		// Person i goes out at i / rate seconds after the first: all of them in one run, at the rate their texts can go.
+		const perSecond = peoplePerSecond(ctx, credentials);
+		const start = Date.now();
 		for (let i = 0; i < items.length; i++) {
+			const due = start + (i * 1000) / perSecond - Date.now();
+			if (due > 0) await sleep(due);
 			try {
 				await handOne(ctx, platform, urls[i], key, items[i].json, i);
 				out.push({ json: items[i].json, pairedItem: { item: i } });

@@ -15,6 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
 import { isoInZone } from '../time';
+import type { AnswerRules } from './answers';
 
 /** SlickText writes legacy timestamps in Pacific time and current ones in UTC (docs/assumptions.md). */
 const ZONE: Record<Platform, string> = { legacy: 'America/Los_Angeles', current: 'UTC' };
@@ -227,6 +228,145 @@ export function readRegistration(r: IDataObject): (Registration & { check?: bool
 		since: r.since,
 		until: r.until,
 		sent: isRecord(r.sent) ? r.sent : {},
+	};
+}
+
+/**
+ * A poll (poll.ts): many people asked at once by one execution, which waits once and goes on at the
+ * deadline (or once everyone answered) with every person's answer. The trigger keeps each person as a
+ * member of the poll, takes their reply there (no execution resumes for it), and resumes the poll's own
+ * execution at its end with all of them (polls.ts).
+ */
+export interface PollRules extends AnswerRules {
+	/** Which of a person's replies counts: the first taken, or the last before the end (people may change their mind). */
+	counts: 'first' | 'last';
+	/** Whether the poll ends once nobody is left to answer (first reply counting only). */
+	endEarly: boolean;
+}
+
+export interface PollMember {
+	/** Who (personKey). */
+	person: string;
+	/** The index of the person's item in the poll's input (their first, when a person came twice). */
+	i: number;
+}
+
+export interface PollRegistration {
+	platform: Platform;
+	kind: 'poll';
+	/** n8n's address of the poll's wait: never shown, never logged. */
+	resumeUrl: string;
+	since: number;
+	/** The deadline (milliseconds since 1970). */
+	until: number;
+	rules: PollRules;
+	/** The poll's execution, as the executions list shows it (Get Answers asks by it). */
+	executionId: string;
+	members: PollMember[];
+}
+
+/** Where a poll's person stands. */
+export type MemberState = 'waiting' | 'answered' | 'optedOut' | 'notAsked';
+
+/** A person of a poll, as the trigger hands it back (at the end, or to Get Answers). */
+export interface MemberAnswer {
+	i: number;
+	person: string;
+	state: MemberState;
+	/** The reply counted (the first or the last, as the poll counts). */
+	reply?: { text: string; mediaUrl: string; from: string; contactId: string; receivedAt: string; verified: boolean };
+	outcome?: 'replied' | 'notUnderstood' | 'optedOut';
+	approved?: boolean;
+	choice?: string | null;
+	/** Not asked: why (the text could not be sent). */
+	reason?: string;
+}
+
+/** The one key of the body the trigger posts to a poll's address when the poll ends. */
+export const POLL_END_FIELD = 'n8nSlickTextPollEnd';
+
+export interface PollEnd {
+	reason: 'deadline' | 'everyone';
+	members: MemberAnswer[];
+}
+
+/** The other requests a SlickText node makes of the trigger, signed as registrations are. */
+export type TriggerRequest =
+	| ({ kind: 'wait' } & Registration & { check?: boolean })
+	| PollRegistration
+	| { kind: 'withdraw'; platform: Platform; resumeUrl: string }
+	| { kind: 'pollUpdate'; platform: Platform; resumeUrl: string; notAsked: Array<{ person: string; reason: string }> }
+	| { kind: 'pollAnswers'; platform: Platform; executionId: string }
+	| { kind: 'tick'; platform: Platform };
+
+function pollRulesOf(value: unknown): PollRules | undefined {
+	if (!isRecord(value)) return undefined;
+	const list = (v: unknown) => (Array.isArray(v) ? v.filter((w): w is string => typeof w === 'string') : []);
+	const type = value.responseType;
+	if (type !== 'approval' && type !== 'freeText' && type !== 'choice') return undefined;
+	return {
+		responseType: type,
+		yes: list(value.yes),
+		no: list(value.no),
+		choices: list(value.choices),
+		keepWaiting: value.keepWaiting === true,
+		acceptUnverified: value.acceptUnverified === true,
+		counts: value.counts === 'last' ? 'last' : 'first',
+		endEarly: value.endEarly !== false,
+	};
+}
+
+/** Reads what a signed request to the trigger asks (its signature checked: signing.ts), or says why it cannot. */
+export function readTriggerRequest(r: IDataObject): TriggerRequest | string {
+	if (r.platform !== 'current' && r.platform !== 'legacy') return 'the platform is missing';
+	const platform = r.platform;
+	const url = typeof r.resumeUrl === 'string' && /^https?:\/\//.test(r.resumeUrl) ? r.resumeUrl : undefined;
+	switch (r.kind) {
+		case undefined:
+		case 'wait': {
+			const wait = readRegistration(r);
+			return typeof wait === 'string' ? wait : { kind: 'wait', ...wait };
+		}
+		case 'poll': {
+			if (!url) return 'the address of the poll is missing';
+			if (typeof r.since !== 'number' || typeof r.until !== 'number' || r.until <= 0) return 'the times of the poll are missing';
+			const rules = pollRulesOf(r.rules);
+			if (!rules) return 'the rules of the poll are missing';
+			if (!Array.isArray(r.members)) return 'the people of the poll are missing';
+			const members: PollMember[] = [];
+			for (const m of r.members) {
+				if (!isRecord(m) || typeof m.person !== 'string' || m.person === '' || typeof m.i !== 'number') return 'a person of the poll is not one';
+				members.push({ person: m.person, i: m.i });
+			}
+			return { kind: 'poll', platform, resumeUrl: url, since: r.since, until: r.until, rules, executionId: String(r.executionId ?? ''), members };
+		}
+		case 'withdraw':
+			return url ? { kind: 'withdraw', platform, resumeUrl: url } : 'the address of the wait is missing';
+		case 'pollUpdate': {
+			if (!url) return 'the address of the poll is missing';
+			const notAsked = (Array.isArray(r.notAsked) ? r.notAsked : [])
+				.filter(isRecord)
+				.map((m) => ({ person: String(m.person ?? ''), reason: String(m.reason ?? '') }))
+				.filter((m) => m.person !== '');
+			return { kind: 'pollUpdate', platform, resumeUrl: url, notAsked };
+		}
+		case 'pollAnswers':
+			return { kind: 'pollAnswers', platform, executionId: String(r.executionId ?? '') };
+		case 'tick':
+			return { kind: 'tick', platform };
+		default:
+			return `"${String(r.kind)}" is not a request the trigger takes`;
+	}
+}
+
+/** Reads a poll's end out of the poll node's webhook body (posted by the trigger). */
+export function readPollEnd(body: unknown): PollEnd | undefined {
+	if (!isRecord(body) || !isRecord(body[POLL_END_FIELD])) return undefined;
+	const end = body[POLL_END_FIELD] as IDataObject;
+	if (!Array.isArray(end.members)) return undefined;
+	return {
+		reason: end.reason === 'everyone' ? 'everyone' : 'deadline',
+		members: end.members.filter((m): m is IDataObject => isRecord(m) && typeof m.i === 'number') as unknown as MemberAnswer[],
 	};
 }
 

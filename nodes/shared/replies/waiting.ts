@@ -4,6 +4,7 @@
  * forwarded reply resumes.
  */
 import {
+	NodeApiError,
 	NodeOperationError,
 	SEND_AND_WAIT_OPERATION,
 	sleep,
@@ -18,10 +19,10 @@ import {
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
 import { credentialsOnce } from '../transport/credentials';
+import { judge } from './answers';
 import { answerSettings, waitEnd } from './fields';
 import { personOf } from './person';
 import {
-	approvalOf,
 	readForward,
 	refusedBeforeAnyHandler,
 	REGISTRATION_FIELD,
@@ -60,8 +61,11 @@ export function fail(ctx: IExecuteFunctions, message: string, description: strin
 	return new NodeOperationError(ctx.getNode(), `${message} [item ${itemIndex}]`, { description, itemIndex });
 }
 
+/** The trigger of each platform, as the node panel names it. */
+export const TRIGGER_NAME: Record<Platform, string> = { legacy: 'SlickText Legacy Trigger', current: 'SlickText Trigger' };
+
 export const TRIGGER_URL_HINT =
-	"The credential's 'Trigger URL for Replies' must be the Production URL of the published SlickText Trigger that receives the account's events.";
+	"The credential's 'Trigger URL for Replies' must be the Production URL of the published trigger that receives the account's events.";
 
 /**
  * Pauses before asking the trigger's address again when n8n did not answer there: a webhook process
@@ -95,6 +99,7 @@ export async function postToTrigger(
 	signedBody: () => IDataObject,
 	again: AskAgain,
 	itemIndex = 0,
+	trigger = 'SlickText Trigger',
 ): Promise<{ statusCode: number; body: unknown }> {
 	for (let attempt = 0; ; attempt++) {
 		const last = attempt >= reach.pausesMs.length;
@@ -112,7 +117,7 @@ export async function postToTrigger(
 		} catch (error) {
 			const code = (error as { code?: string }).code ?? '';
 			if (last || !again.codes.includes(code)) {
-				throw fail(ctx, 'The SlickText Trigger for replies cannot be reached', `${(error as Error).message}. ${TRIGGER_URL_HINT}`, itemIndex);
+				throw fail(ctx, `The ${trigger} for replies cannot be reached (${url})`, `${(error as Error).message}. ${TRIGGER_URL_HINT}`, itemIndex);
 			}
 			await sleep(reach.pausesMs[attempt]);
 			continue;
@@ -128,37 +133,64 @@ const REGISTRATION_AGAIN: AskAgain = {
 	answer: (statusCode, body) => [502, 503, 504].includes(statusCode) || (statusCode === 404 && !saidByN8n(body)) || refusedBeforeAnyHandler(statusCode, body),
 };
 
-/** What the SlickText Trigger says when asked whether it takes a wait (and, then, when it takes it). */
-async function askTrigger(
+/**
+ * What the trigger says to a signed request of this node (protocol.ts TriggerRequest): its answer's body
+ * when it took it; otherwise the error that says why, naming the trigger and the URL tried.
+ */
+export async function askTrigger(
 	ctx: IExecuteFunctions,
+	platform: Platform,
 	prepared: Pick<PreparedWait, 'triggerUrl' | 'key'>,
-	registration: Registration & { check?: boolean },
-): Promise<RegistrationAnswer> {
+	request: IDataObject,
+	what = 'the wait',
+): Promise<RegistrationAnswer & IDataObject> {
+	const trigger = TRIGGER_NAME[platform];
 	const answer = await postToTrigger(
 		ctx,
 		prepared.triggerUrl,
 		() => {
-			const signed = sign(prepared.key, registration as unknown as IDataObject, Date.now());
+			const signed = sign(prepared.key, { platform, ...request }, Date.now());
 			return { [REGISTRATION_FIELD]: signed.payload, [SIGNATURE_FIELD]: signed.signature };
 		},
 		REGISTRATION_AGAIN,
+		0,
+		trigger,
 	);
 	const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as IDataObject;
-	if (answer.statusCode === 200 && body.registered === true) return { registered: true, verifies: body.verifies === true, stored: body.stored !== false };
+	if (answer.statusCode === 200 && body.registered === true) return { ...body, registered: true, verifies: body.verifies === true, stored: body.stored !== false };
 	const said = typeof body.message === 'string' ? body.message : '';
 	switch (answer.statusCode) {
 		case 404:
 			throw fail(
 				ctx,
-				"Nothing is published at the credential's 'Trigger URL for Replies'",
-				'Publish (n8n 1.x: activate) the workflow with the SlickText Trigger, and copy its Production URL into the credential.',
+				`Nothing is published at the credential's 'Trigger URL for Replies' (${prepared.triggerUrl})`,
+				`Publish (n8n 1.x: activate) the workflow with the ${trigger}, and copy its Production URL (Webhook URLs > Production URL) into the credential.`,
 			);
 		case 401:
-			throw fail(ctx, 'The SlickText Trigger for replies refused the wait: it is not signed with its credential', said || TRIGGER_URL_HINT);
+			throw fail(ctx, `The ${trigger} refused ${what}: it is not signed with its credential`, said || TRIGGER_URL_HINT);
 		case 429:
-			throw fail(ctx, 'The SlickText Trigger for replies takes no more waits now', said);
+			throw fail(ctx, `The ${trigger} takes no more waits now`, said);
 		default:
-			throw fail(ctx, `The SlickText Trigger for replies did not take the wait (${answer.statusCode})`, said ? `It said: ${said} ${TRIGGER_URL_HINT}` : TRIGGER_URL_HINT);
+			throw fail(ctx, `The ${trigger} did not take ${what} (${answer.statusCode})`, said ? `It said: ${said} ${TRIGGER_URL_HINT}` : TRIGGER_URL_HINT);
+	}
+}
+
+/** Pauses before asking the trigger again whether n8n stored a wait (it saves right after answering). */
+const STORED_PAUSES_MS = [50, 100, 200, 400, 800, 1600, 3200, 5000];
+
+/**
+ * Registers a wait or a poll and asks again until n8n's database holds it: a trigger that saves after
+ * answering says so when asked again, so a restart after "registered" loses nothing.
+ */
+export async function registerStored(ctx: IExecuteFunctions, platform: Platform, prepared: PreparedWait, request: IDataObject, what = 'the wait'): Promise<void> {
+	let answer = await askTrigger(ctx, platform, prepared, request, what);
+	for (const pause of STORED_PAUSES_MS) {
+		if (answer.stored !== false) return;
+		await sleep(pause);
+		answer = await askTrigger(ctx, platform, prepared, request, what);
+	}
+	if (answer.stored === false) {
+		throw fail(ctx, `The ${TRIGGER_NAME[platform]} took ${what}, but n8n did not store it`, "Nothing waits for the answer. Run the workflow again; if it happens again, check the trigger's n8n for database errors.");
 	}
 }
 
@@ -174,14 +206,29 @@ export function isTriggerUrl(text: string): boolean {
 	return /^https?:\/\/\S+$/.test(text);
 }
 
+/** n8n's Test URL of a webhook (`/webhook-test/`): it answers only while the editor listens for a test event. */
+export function isTestUrl(text: string): boolean {
+	return /\/webhook-test\//.test(text);
+}
+
 /** The credential's Trigger URL for Replies, or the error that says it is not set (before anything is sent). */
-export function triggerUrlOf(ctx: IExecuteFunctions, credentials: IDataObject): string {
+export function triggerUrlOf(ctx: IExecuteFunctions, credentials: IDataObject, platform: Platform = 'legacy', itemIndex = 0): string {
+	const trigger = TRIGGER_NAME[platform];
 	const triggerUrl = String(credentials[TRIGGER_URL_FIELD] ?? '').trim();
 	if (!isTriggerUrl(triggerUrl)) {
 		throw fail(
 			ctx,
 			"The credential's 'Trigger URL for Replies' is not set",
-			"Replies reach n8n at the SlickText Trigger. Publish a workflow with the SlickText Trigger, paste its Production URL into SlickText's webhook settings, and into this credential's 'Trigger URL for Replies'.",
+			`Replies reach n8n at the ${trigger}. Publish a workflow with the ${trigger}, paste its Production URL into SlickText's webhook settings, and into this credential's 'Trigger URL for Replies'.`,
+			itemIndex,
+		);
+	}
+	if (isTestUrl(triggerUrl)) {
+		throw fail(
+			ctx,
+			`The credential's 'Trigger URL for Replies' is the ${trigger}'s Test URL (${triggerUrl})`,
+			`A Test URL answers only while the editor listens for a test event. Open the trigger's Webhook URLs, choose Production URL, and paste that URL into the credential.`,
+			itemIndex,
 		);
 	}
 	return triggerUrl;
@@ -201,7 +248,7 @@ export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, cr
 			'Each execution waits for one person. Put a Loop Over Items node (batch size 1) before this node, or let each item start its own execution.',
 		);
 	}
-	const triggerUrl = triggerUrlOf(ctx, credentials);
+	const triggerUrl = triggerUrlOf(ctx, credentials, platform);
 	const until = waitEnd(ctx, Date.now());
 	const settings = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback));
 	if (settings.responseType === 'approval' && (settings.yes.length === 0 || settings.no.length === 0)) {
@@ -211,15 +258,23 @@ export async function prepareWait(ctx: IExecuteFunctions, platform: Platform, cr
 		throw fail(ctx, 'A word is both a yes word and a no word', 'Each answer word may mean yes or no, not both.');
 	}
 	const prepared = { triggerUrl, until, key: signingKeyOf(platform, credentials) };
-	const answer = await askTrigger(ctx, prepared, { ...registrationOf(platform, '', '', 0, until, {}), check: true });
-	if (settings.responseType === 'approval' && answer.verifies !== true && !settings.acceptUnverified) {
+	await checkTrust(ctx, platform, prepared, settings.responseType === 'approval' && !settings.acceptUnverified, 'an approval');
+	return prepared;
+}
+
+/**
+ * Asks the trigger whether it takes this node's waits (before anything is texted) and, where the answer
+ * must be trusted (an approval, a choice), whether it verifies replies.
+ */
+export async function checkTrust(ctx: IExecuteFunctions, platform: Platform, prepared: Pick<PreparedWait, 'triggerUrl' | 'key'>, mustVerify: boolean, what: string): Promise<void> {
+	const answer = await askTrigger(ctx, platform, prepared, { ...registrationOf(platform, '', '', 0, new Date(0), {}), check: true });
+	if (mustVerify && answer.verifies !== true) {
 		throw fail(
 			ctx,
-			'The SlickText Trigger cannot tell a real reply from a forged one, so it cannot take an approval',
-			`Anyone who can reach its URL could answer YES. ${VERIFY_HINT[platform]} To take unverified answers anyway, turn on 'Accept Unverified Replies' in 'Options'.`,
+			`The ${TRIGGER_NAME[platform]} cannot tell a real reply from a forged one, so it cannot take ${what}`,
+			`Anyone who can reach its URL could answer for the person. ${VERIFY_HINT[platform]} To take unverified answers anyway, turn on 'Accept Unverified Replies' in 'Options'.`,
 		);
 	}
-	return prepared;
 }
 
 function registrationOf(platform: Platform, person: string, resumeUrl: string, since: number, until: Date, sent: IDataObject): Registration {
@@ -229,7 +284,7 @@ function registrationOf(platform: Platform, person: string, resumeUrl: string, s
 }
 
 /** n8n's address of this node's wait in this execution (signed by n8n). */
-function resumeUrlOf(ctx: IExecuteFunctions): string {
+export function resumeUrlOf(ctx: IExecuteFunctions): string {
 	const node = ctx.getNode();
 	if (node.parameters.operation === SEND_AND_WAIT_OPERATION && typeof ctx.getSignedResumeUrl === 'function') {
 		return ctx.getSignedResumeUrl();
@@ -239,9 +294,6 @@ function resumeUrlOf(ctx: IExecuteFunctions): string {
 	url.pathname = `${url.pathname.replace(/\/$/, '')}/${node.id}`;
 	return url.toString();
 }
-
-/** Pauses before asking the trigger again whether n8n stored the wait (it saves right after answering). */
-const STORED_PAUSES_MS = [50, 100, 200, 400, 800, 1600, 3200, 5000];
 
 export interface Waiting {
 	platform: Platform;
@@ -256,25 +308,34 @@ function output(fields: IDataObject, sent: IDataObject, since: number): INodeExe
 }
 
 /**
- * Registers the wait with the SlickText Trigger and puts the execution to wait. What the node puts out
- * if the time limit comes first is set now: n8n runs no node code then, and passes on the waiting
- * node's input, which is replaced here by the timed-out output.
+ * Registers the wait with the trigger, before anything is texted: a person who answers within seconds of
+ * the text finds it in place (the trigger hands a reply that comes before n8n puts the execution to wait
+ * to it as soon as it waits). Returns the registration, to withdraw it if the text fails.
  */
-export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting): Promise<INodeExecutionData[][]> {
-	const since = Date.now();
+export async function registerWait(ctx: IExecuteFunctions, waiting: Waiting): Promise<Registration> {
+	const registration = registrationOf(waiting.platform, waiting.person, resumeUrlOf(ctx), Date.now(), waiting.prepared.until, waiting.sent);
+	await registerStored(ctx, waiting.platform, waiting.prepared, registration as unknown as IDataObject);
+	return registration;
+}
+
+/** Withdraws a registered wait whose text was not sent: nothing waits for that person's reply. */
+export async function withdrawWait(ctx: IExecuteFunctions, platform: Platform, prepared: PreparedWait, resumeUrl: string): Promise<void> {
+	try {
+		await askTrigger(ctx, platform, prepared, { kind: 'withdraw', resumeUrl }, 'the withdrawal of the wait');
+	} catch {
+		// Left to end at its time limit: a reply meanwhile finds n8n's execution gone and goes on as an event.
+	}
+}
+
+/**
+ * Puts the execution to wait for the registered wait. What the node puts out if the time limit comes
+ * first is set now: n8n runs no node code then, and passes on the waiting node's input, which is replaced
+ * here by the timed-out output (whose `sent` the webhook reads back: the text's message ID came after the
+ * registration).
+ */
+export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting, registration: Registration): Promise<INodeExecutionData[][]> {
 	const { until } = waiting.prepared;
-	const registration = registrationOf(waiting.platform, waiting.person, resumeUrlOf(ctx), since, until, waiting.sent);
-	// Registered means in n8n's database: a trigger that saves after answering says so when asked again.
-	let answer = await askTrigger(ctx, waiting.prepared, registration);
-	for (const pause of STORED_PAUSES_MS) {
-		if (answer.stored !== false) break;
-		await sleep(pause);
-		answer = await askTrigger(ctx, waiting.prepared, registration);
-	}
-	if (answer.stored === false) {
-		throw fail(ctx, 'The SlickText Trigger for replies took the wait, but n8n did not store it', 'Nothing waits for the answer. Run the workflow again; if it happens again, check the trigger\'s n8n for database errors.');
-	}
-	const limitSeconds = registration.until > 0 ? Math.round((registration.until - since) / 1000) : 0;
+	const limitSeconds = registration.until > 0 ? Math.round((registration.until - registration.since) / 1000) : 0;
 	const approval = answerSettings((name, fallback) => ctx.getNodeParameter(name, 0, fallback)).responseType === 'approval';
 	const timedOut = {
 		json: { outcome: 'timedOut', ...(approval ? { approved: false } : {}), reply: null, sent: waiting.sent, waitedSeconds: limitSeconds },
@@ -283,6 +344,15 @@ export async function startWaiting(ctx: IExecuteFunctions, waiting: Waiting): Pr
 	if (executeData?.data?.main) executeData.data.main[0] = [timedOut];
 	await ctx.putExecutionToWait(until);
 	return [[{ json: { outcome: 'waiting', sent: waiting.sent } }]];
+}
+
+/**
+ * The waiting node's input as n8n resumes it: the item the node put in place of its input before it
+ * waited (n8n 1.x and 2.x keep it as the webhook context's input). Empty where an n8n gives none.
+ */
+export function waitingInput(ctx: IWebhookFunctions): INodeExecutionData[] {
+	const input = (ctx as unknown as { connectionInputData?: unknown }).connectionInputData;
+	return Array.isArray(input) ? (input as INodeExecutionData[]) : [];
 }
 
 /** Answers the trigger's forward: taken or not (then the reply goes on as the trigger's event). */
@@ -306,38 +376,31 @@ export async function replyWebhook(this: IWebhookFunctions): Promise<IWebhookRes
 		return { noWebhookResponse: true };
 	}
 	const settings = answerSettings((name, fallback) => this.getNodeParameter(name, fallback));
-	// An approval takes only a reply the trigger verified (unless the node accepts unverified ones): a
-	// forged YES goes on as the trigger's event and approves nothing. An opt-out is never an approval.
-	if (settings.responseType === 'approval' && !reply.verified && !reply.optedOut && !settings.acceptUnverified) {
-		answer(this, 200, { taken: false, message: 'The reply was not verified: an approval takes only verified replies' });
+	// An approval takes only a reply the trigger verified (unless the node accepts unverified ones): a forged
+	// YES goes on as the trigger's event and approves nothing. An opt-out is never an approval (answers.ts).
+	const judged = judge(settings, reply);
+	if ('declined' in judged) {
+		answer(this, 200, { taken: false, message: judged.declined });
 		return { noWebhookResponse: true };
 	}
+	// What was sent, as the node kept it when it began to wait (the message ID came after the registration).
+	const [input] = waitingInput(this);
+	const kept = input?.json?.outcome === 'timedOut' ? input.json.sent : undefined;
+	const sent = typeof kept === 'object' && kept !== null ? { ...wait.sent, ...(kept as IDataObject) } : wait.sent;
 	const replyOut = {
 		text: reply.text,
 		mediaUrl: reply.mediaUrl,
 		from: reply.from,
-		contactId: reply.contactId,
+		// A legacy reply names its number only: the contact is the one texted, when the wait was for one.
+		contactId: reply.contactId || String(sent.contactId ?? ''),
 		receivedAt: reply.receivedAt,
 		verified: reply.verified,
 	};
-	let fields: IDataObject;
-	if (reply.optedOut) {
-		// An opt-out is never an approval, whatever its words.
-		fields = { outcome: 'optedOut', ...(settings.responseType === 'approval' ? { approved: false } : {}), reply: replyOut };
-	} else if (settings.responseType === 'freeText') {
-		fields = { outcome: 'replied', reply: replyOut };
-	} else {
-		const approved = approvalOf(reply.text, settings.yes, settings.no);
-		if (approved === undefined && settings.keepWaiting) {
-			answer(this, 200, { taken: false, message: 'Neither a yes word nor a no word: still waiting' });
-			return { noWebhookResponse: true };
-		}
-		fields = approved === undefined ? { outcome: 'notUnderstood', approved: false, reply: replyOut } : { outcome: 'replied', approved, reply: replyOut };
-	}
+	const fields: IDataObject = { ...judged, reply: replyOut };
 	// "taken" is n8n's answer, sent only once n8n has resumed the execution: n8n marks it running only if
 	// it still waits (one database update for both), so of two replies handed to one wait at the same
 	// moment, by two processes, exactly one gets "taken"; the other gets an error and goes elsewhere.
-	return { webhookResponse: { taken: true }, workflowData: [[output(fields, wait.sent, wait.since)]] };
+	return { webhookResponse: { taken: true }, workflowData: [[output(fields, sent, wait.since)]] };
 }
 
 /**
@@ -362,15 +425,27 @@ export function waitingRun(platform: Platform, via: 'sendTo' | 'waitFor'): Opera
 		const credentials = await credentialsOnce(ctx, CREDENTIAL_TYPE[platform]);
 		const prepared = await prepareWait(ctx, platform, credentials);
 		const who = await personOf(ctx, platform, whom, credentials);
-		let sent: IDataObject = { to: who.number || null, contactId: who.contactId || null };
+		const waiting: Waiting = { platform, person: who.person, sent: { to: who.number || null, contactId: who.contactId || null }, prepared };
+		// The wait is in place before the text goes, so that an answer seconds after it is never missed.
+		const registration = await registerWait(ctx, waiting);
 		if (sendRoute) {
-			const [output] = await sendRoute();
+			let output: INodeExecutionData[];
+			try {
+				[output] = await sendRoute();
+			} catch (error) {
+				await withdrawWait(ctx, platform, prepared, registration.resumeUrl);
+				// The route's errors are the item's NodeApiError or NodeOperationError already.
+				throw error instanceof NodeOperationError || error instanceof NodeApiError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: 0 });
+			}
 			const message = output[0];
 			// Continue On Fail: nothing was sent, so nothing is waited for; the error item goes on.
-			if (!message || message.error || message.json.error !== undefined) return [output];
+			if (!message || message.error || message.json.error !== undefined) {
+				await withdrawWait(ctx, platform, prepared, registration.resumeUrl);
+				return [output];
+			}
 			const json = message.json;
-			sent = { messageId: json.id ?? null, to: sent.to, contactId: sent.contactId ?? json.contactID ?? json.contact ?? null };
+			waiting.sent = { messageId: json.id ?? null, to: waiting.sent.to, contactId: waiting.sent.contactId ?? json.contactID ?? json.contact ?? null };
 		}
-		return await startWaiting(ctx, { platform, person: who.person, sent, prepared });
+		return await startWaiting(ctx, waiting, registration);
 	};
 }

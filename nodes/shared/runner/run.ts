@@ -19,7 +19,7 @@ import { asInputError, invalidInputError } from './checks';
 import { RunItem, type RunState } from './item';
 import { describeRun } from './progress';
 import { endTries, maxTriesOf, startTry, type Outcome, type TryMemory } from './retries';
-import { asSingle, type OperationRun, type Route } from './types';
+import { asSingle, type OperationRun, type Route, type RouteRunOptions } from './types';
 
 /**
  * Runs one operation's route for all input items: the custom operation n8n-core calls for a
@@ -140,7 +140,7 @@ function notResentError(ctx: IExecuteFunctions, itemIndex: number, outcome: Outc
 	);
 }
 
-async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObject): Promise<INodeExecutionData[][]> {
+async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObject, runOptions: RouteRunOptions = {}): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	const node = ctx.getNode();
 	const credentials = await credentialsOnce(ctx, CREDENTIAL_TYPE[route.platform]);
@@ -158,7 +158,8 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 	const { batching } = requestOptions as { batching?: { batch?: { batchSize?: number; batchInterval?: number } } };
 	const batchSize = (batching?.batch?.batchSize ?? 0) > 0 ? (batching?.batch?.batchSize as number) : 1;
 	const batchInterval = batching?.batch?.batchInterval ?? 0;
-	const continueOnFail = ctx.continueOnFail();
+	const checksOnFail = ctx.continueOnFail();
+	const continueOnFail = checksOnFail || runOptions.eachOnItsOwn === true;
 
 	// Writes remember what each try did (reads may be repeated freely).
 	const memoryKey = route.write ? (ctx.getExecuteData() as object | undefined) : undefined;
@@ -171,11 +172,12 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 	const runItems: RunItem[] = [];
 	const prepared: Array<IHttpRequestOptions | undefined> = [];
 	const invalid = new Map<number, Error>();
+	const skipped = (index: number) => runOptions.onlyItems !== undefined && !runOptions.onlyItems.has(index);
 	for (let index = 0; index < items.length; index++) {
 		const item = new RunItem(run, index, earlier(index)?.state === 'unanswered');
 		runItems.push(item);
 		prepared.push(undefined);
-		if (earlier(index)?.state === 'done') continue;
+		if (earlier(index)?.state === 'done' || skipped(index)) continue;
 		try {
 			let options = requestOf(ctx, item, route, settings);
 			for (const step of route.preSend) options = await step.call(asSingle(item), options);
@@ -184,13 +186,18 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 			invalid.set(index, asInputError(node, index, error));
 		}
 	}
-	if (invalid.size > 0 && !continueOnFail) {
+	if (invalid.size > 0 && !checksOnFail) {
 		if (memory && memory.tries >= memory.maxTries) endTries(memoryKey);
 		throw invalidInputError(node, invalid, items.length);
 	}
+	await runOptions.beforeSending?.();
 
 	const results: Array<Promise<INodeExecutionData[]>> = [];
 	for (let index = 0; index < items.length; index++) {
+		if (skipped(index)) {
+			results.push(Promise.resolve([]));
+			continue;
+		}
 		if (index > 0 && batchInterval > 0 && index % batchSize === 0) await sleep(batchInterval);
 		const before = earlier(index);
 		if (before?.state === 'done') {
@@ -211,9 +218,11 @@ async function runRoute(ctx: IExecuteFunctions, route: Route, defaults: IDataObj
 			later(route.execute(item, request).then(
 				(output) => {
 					memory?.items.set(index, { state: 'done', tryNumber: memory.tries, output });
+					runOptions.onItem?.(index, { output });
 					return output;
 				},
 				(error: unknown) => {
+					runOptions.onItem?.(index, { error: error as Error });
 					if (item.unanswered) memory?.items.set(index, { state: 'unanswered', tryNumber: memory.tries });
 					// The first failure stops the run: no later request leaves (Continue On Fail: each on its own).
 					if (!continueOnFail) run.stoppedBy ??= index;
@@ -295,7 +304,7 @@ export function customOperationsOf(
 		for (const [operation, run] of Object.entries(byOperation)) {
 			const route = routes[resource]?.[operation];
 			operations[resource][operation] = async function (this: IExecuteFunctions) {
-				return await run(this, route ? async () => await runRoute(this, route, defaults) : undefined);
+				return await run(this, route ? async (options) => await runRoute(this, route, defaults, options) : undefined);
 			};
 		}
 	}

@@ -67,13 +67,25 @@ export interface ItemRun
 
 export type Execute = (item: ItemRun, request: IHttpRequestOptions) => Promise<INodeExecutionData[]>;
 
+/** How an operation's own run may have its route run (run.ts runRoute). */
+export interface RouteRunOptions {
+	/** Each item's sending failure stays that item's (as Continue On Fail); bad input still stops the run first. */
+	eachOnItsOwn?: boolean;
+	/** Runs once every item is checked and built, before the first request. */
+	beforeSending?: () => Promise<void>;
+	/** Only these items are checked and sent; the others put out nothing. */
+	onlyItems?: Set<number>;
+	/** Told of each item as it is done or fails. */
+	onItem?: (index: number, result: { output: INodeExecutionData[] } | { error: Error }) => void;
+}
+
 /**
  * An operation that does more than its requests (waiting for a reply): n8n runs it as the node's custom
  * operation. `sendRoute` runs the operation's route, if it has one, as every other operation runs.
  */
 export type OperationRun = (
 	ctx: IExecuteFunctions,
-	sendRoute?: () => Promise<INodeExecutionData[][]>,
+	sendRoute?: (options?: RouteRunOptions) => Promise<INodeExecutionData[][]>,
 ) => Promise<INodeExecutionData[][]>;
 
 /** A route's steps reach n8n's context methods through the item (preSend steps bind it as `this`). */

@@ -21,8 +21,9 @@
  */
 import { sleep, type IDataObject } from 'n8n-workflow';
 
-import type { Registration } from '../protocol';
+import type { MemberAnswer, PollRegistration, PollRules, Registration } from '../protocol';
 import { Batches } from './batches';
+import { DataTablePolls } from './pollsInDataTable';
 import {
 	CLAIM_HOLD_MS,
 	digest,
@@ -36,6 +37,9 @@ import {
 	type Claim,
 	type Found,
 	type KeptEvent,
+	type MemberReply,
+	type MemberTake,
+	type PollEntry,
 	type WaitEntry,
 	type WaitStore,
 } from './store';
@@ -103,6 +107,7 @@ export class DataTableWaits implements WaitStore {
 	readonly sharedClaims = true;
 
 	private readonly table: TableApi<Row>;
+	private readonly polls: DataTablePolls;
 
 	constructor(
 		private readonly ctx: TableContext,
@@ -110,6 +115,7 @@ export class DataTableWaits implements WaitStore {
 		private readonly access: TableAccess,
 	) {
 		this.table = new TableApi<Row>(ctx, access, TABLE_NAME, COLUMNS);
+		this.polls = new DataTablePolls(ctx, scope, access);
 	}
 
 	private async page(filter: IDataObject, extra: Record<string, string | number>): Promise<{ data?: Row[]; nextCursor?: string | null }> {
@@ -256,9 +262,11 @@ export class DataTableWaits implements WaitStore {
 
 	async find(person: string, eventKey: string, now: number): Promise<Found> {
 		const key = digest(eventKey);
-		const rows = (await this.batches().rows.do(person)).sort((a, b) => Number(a.since) - Number(b.since));
-		const open: WaitEntry[] = [];
-		let takenBefore = false;
+		// The person's waits and their parts of polls, read at the same time (each with the other replies meanwhile).
+		const [waitRows, members] = await Promise.all([this.batches().rows.do(person), this.polls.members(person, eventKey, now)]);
+		const rows = waitRows.sort((a, b) => Number(a.since) - Number(b.since));
+		const open: WaitEntry[] = [...members.open];
+		let takenBefore = members.takenBefore;
 		for (const row of rows) {
 			if (Number(row.takenAt) > 0) {
 				if (row.claimedBy === key) takenBefore = true;
@@ -268,7 +276,7 @@ export class DataTableWaits implements WaitStore {
 			const entry = this.entryOf(row);
 			if (entry) open.push(entry);
 		}
-		return { open, takenBefore };
+		return { open: open.sort((a, b) => a.since - b.since), takenBefore };
 	}
 
 	async claim(entry: WaitEntry, eventKey: string, now: number): Promise<Claim> {
@@ -389,5 +397,46 @@ export class DataTableWaits implements WaitStore {
 
 	async gone(entry: WaitEntry): Promise<void> {
 		await this.remove(where(is('id', Number(entry.id))));
+	}
+
+	async withdraw(resumeUrl: string): Promise<void> {
+		await this.remove(where(is('scope', this.scope), is('waitId', digest(resumeUrl)), is('takenAt', 0)));
+	}
+
+	// The polls (pollsInDataTable.ts), in a table of their own.
+	async addPoll(poll: PollRegistration, now: number): Promise<Added> {
+		return await this.polls.addPoll(poll, now);
+	}
+
+	async poll(id: string): Promise<PollEntry | undefined> {
+		return await this.polls.poll(id);
+	}
+
+	async answerMember(member: WaitEntry, eventKey: string, reply: MemberReply, counts: PollRules['counts']): Promise<MemberTake> {
+		return await this.polls.answerMember(member, eventKey, reply, counts);
+	}
+
+	async withdrawMembers(pollId: string, notAsked: Array<{ person: string; reason: string }>): Promise<void> {
+		await this.polls.withdrawMembers(pollId, notAsked);
+	}
+
+	async anyOpenMember(pollId: string): Promise<boolean> {
+		return await this.polls.anyOpenMember(pollId);
+	}
+
+	async closePoll(pollId: string): Promise<MemberAnswer[]> {
+		return await this.polls.closePoll(pollId);
+	}
+
+	async pollDone(pollId: string, now: number): Promise<void> {
+		await this.polls.pollDone(pollId, now);
+	}
+
+	async openPolls(): Promise<PollEntry[]> {
+		return await this.polls.openPolls();
+	}
+
+	async pollsOf(executionId: string): Promise<Array<{ poll: PollEntry; members: MemberAnswer[] }>> {
+		return await this.polls.pollsOf(executionId);
 	}
 }

@@ -15,7 +15,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Registration } from '../protocol';
+import type { MemberAnswer, PollRegistration, PollRules, Registration } from '../protocol';
+import { keepPollsLive, StaticDataPolls } from './pollsInStaticData';
 import {
 	CLAIM_HOLD_MS,
 	digest,
@@ -26,6 +27,9 @@ import {
 	type Added,
 	type Claim,
 	type Found,
+	type MemberReply,
+	type MemberTake,
+	type PollEntry,
 	type WaitEntry,
 	type WaitStore,
 } from './store';
@@ -107,6 +111,7 @@ export class StaticDataWaits implements WaitStore {
 	readonly sharedClaims = false;
 
 	private readonly memory: Memory;
+	private readonly polls: StaticDataPolls;
 
 	/** `scope`: the trigger node of a workflow; `staticData`: its node static data as loaded for this request. */
 	constructor(
@@ -117,6 +122,7 @@ export class StaticDataWaits implements WaitStore {
 		this.memory = memoryOf(scope);
 		learn(this.memory, staticData[WAITS_FIELD], now);
 		prune(this.memory, now);
+		this.polls = new StaticDataPolls(scope, staticData, now);
 	}
 
 	/** Assigning marks the static data as changed, so n8n saves it after the request (or the run). */
@@ -146,17 +152,19 @@ export class StaticDataWaits implements WaitStore {
 		return 'added';
 	}
 
-	/** Whether n8n's stored copy, as loaded for this request, holds the wait (a registration is durable then). */
+	/** Whether n8n's stored copy, as loaded for this request, holds the wait or poll (a registration is durable then). */
 	stored(resumeUrl: string): boolean {
+		if (this.polls.stored(resumeUrl)) return true;
 		const stored = this.staticData[WAITS_FIELD];
 		if (typeof stored !== 'object' || stored === null || stored instanceof StoredView) return false;
 		return isWait((stored as IDataObject)[digest(resumeUrl)]);
 	}
 
-	async find(person: string, eventKey: string): Promise<Found> {
+	async find(person: string, eventKey: string, now = Date.now()): Promise<Found> {
 		const key = digest(eventKey);
-		const open: WaitEntry[] = [];
-		let takenBefore = false;
+		const members = this.polls.members(person, eventKey, now);
+		const open: WaitEntry[] = [...members.open];
+		let takenBefore = members.takenBefore;
 		for (const [id, wait] of this.memory) {
 			if (wait.p !== person) continue;
 			if (wait.t === undefined) open.push(entryOf(id, wait));
@@ -194,6 +202,50 @@ export class StaticDataWaits implements WaitStore {
 		if (wait && wait.t === undefined) Object.assign(wait, { t: Date.now(), c: undefined });
 		this.save();
 	}
+
+	async withdraw(resumeUrl: string): Promise<void> {
+		const id = digest(resumeUrl);
+		if (!this.memory.has(id)) return;
+		this.memory.delete(id);
+		this.save();
+	}
+
+	// The polls (pollsInStaticData.ts).
+	async addPoll(poll: PollRegistration): Promise<Added> {
+		return await this.polls.addPoll(poll);
+	}
+
+	async poll(id: string): Promise<PollEntry | undefined> {
+		return await this.polls.poll(id);
+	}
+
+	async answerMember(member: WaitEntry, eventKey: string, reply: MemberReply, counts: PollRules['counts']): Promise<MemberTake> {
+		return await this.polls.answerMember(member, eventKey, reply, counts);
+	}
+
+	async withdrawMembers(pollId: string, notAsked: Array<{ person: string; reason: string }>): Promise<void> {
+		await this.polls.withdrawMembers(pollId, notAsked);
+	}
+
+	async anyOpenMember(pollId: string): Promise<boolean> {
+		return await this.polls.anyOpenMember(pollId);
+	}
+
+	async closePoll(pollId: string): Promise<MemberAnswer[]> {
+		return await this.polls.closePoll(pollId);
+	}
+
+	async pollDone(pollId: string, now: number): Promise<void> {
+		await this.polls.pollDone(pollId, now);
+	}
+
+	async openPolls(): Promise<PollEntry[]> {
+		return await this.polls.openPolls();
+	}
+
+	async pollsOf(executionId: string): Promise<Array<{ poll: PollEntry; members: MemberAnswer[] }>> {
+		return await this.polls.pollsOf(executionId);
+	}
 }
 
 /**
@@ -202,6 +254,7 @@ export class StaticDataWaits implements WaitStore {
  * its events) then saves the waits as they are, not as loaded when its delivery came.
  */
 export function keepWaitsLive(scope: string, staticData: IDataObject, now: number): void {
+	keepPollsLive(scope, staticData, now);
 	if (!memories.has(scope)) return;
 	const memory = memoryOf(scope);
 	learn(memory, staticData[WAITS_FIELD], now);

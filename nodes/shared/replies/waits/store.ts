@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../../platform';
-import type { Registration } from '../protocol';
+import type { MemberAnswer, MemberState, PollRegistration, PollRules, Registration } from '../protocol';
 
 /**
  * At most this many open waits per trigger node, and per person: a new wait past either is refused,
@@ -40,6 +40,11 @@ export interface WaitEntry {
 	/** 0: no time limit. */
 	until: number;
 	sent: IDataObject;
+	/**
+	 * Set when the wait is one person of a poll: the reply is kept in the poll (answerMember), and no
+	 * execution resumes for it (`resumeUrl` is empty).
+	 */
+	poll?: { id: string; i: number };
 }
 
 /** What the store knows of a person when a reply comes. */
@@ -65,7 +70,63 @@ export interface KeptEvent {
 
 export type Added = 'added' | 'known' | string;
 
-export interface WaitStore {
+/** A poll as the store keeps it (protocol.ts PollRegistration). */
+export interface PollEntry {
+	id: string;
+	/** n8n's address of the poll's wait: a secret, never logged or put out. */
+	resumeUrl: string;
+	since: number;
+	/** The deadline. */
+	until: number;
+	rules: PollRules;
+	executionId: string;
+	people: number;
+	/** Whether its people no longer take replies (it is ending, or has ended). */
+	closed: boolean;
+	/** When n8n took its end (0: not yet). */
+	doneAt: number;
+}
+
+/** A person's reply counted by a poll, as the store keeps it. */
+export interface MemberReply {
+	state: Extract<MemberState, 'answered' | 'optedOut'>;
+	answer: Omit<MemberAnswer, 'i' | 'person' | 'state'>;
+	/** When SlickText received it (ms): with the last reply counting, an older one never replaces a newer. */
+	at: number;
+}
+
+/** How keeping a reply for a poll's person ended: kept, a repeat of one kept (or older than it), or the person no longer takes replies. */
+export type MemberTake = 'taken' | 'repeat' | 'gone';
+
+/** At most this many people in one poll, and open polls per trigger node. */
+export const MAX_POLL_PEOPLE = 20_000;
+export const MAX_OPEN_POLLS = 50;
+
+/**
+ * The polls of a trigger node (protocol.ts "A poll"): each person is a wait that `find` gives with the
+ * person's other waits (oldest first), whose reply is kept in the poll rather than handed to an execution.
+ */
+export interface PollStore {
+	/** Adds a poll and its people: 'added', 'known' or the reason it is refused. Durable when it resolves. */
+	addPoll(poll: PollRegistration, now: number): Promise<Added>;
+	poll(id: string): Promise<PollEntry | undefined>;
+	/** Keeps a reply for a poll's person: the first counting ends the person's part; the last keeps it open. */
+	answerMember(member: WaitEntry, eventKey: string, reply: MemberReply, counts: PollRules['counts'], now: number): Promise<MemberTake>;
+	/** People who could not be asked (their text failed): they take no reply and count as not asked. */
+	withdrawMembers(pollId: string, notAsked: Array<{ person: string; reason: string }>): Promise<void>;
+	/** Whether anyone of the poll may still answer. */
+	anyOpenMember(pollId: string): Promise<boolean>;
+	/** Ends the poll's replies (nobody's reply is kept after this resolves) and gives every person's part. */
+	closePoll(pollId: string, now: number): Promise<MemberAnswer[]>;
+	/** n8n took the poll's end. */
+	pollDone(pollId: string, now: number): Promise<void>;
+	/** The polls whose end n8n has not taken yet. */
+	openPolls(now: number): Promise<PollEntry[]>;
+	/** The polls of an execution (empty: every poll not ended), with each person's part so far. */
+	pollsOf(executionId: string, now: number): Promise<Array<{ poll: PollEntry; members: MemberAnswer[] }>>;
+}
+
+export interface WaitStore extends PollStore {
 	/**
 	 * Whether the store holds across n8n processes. Such a store keeps a reply that waits may take before
 	 * SlickText is answered (`keep`), so that if the process handing it stops, another delivers it to the
@@ -86,6 +147,8 @@ export interface WaitStore {
 	release(wait: WaitEntry, eventKey: string): Promise<void>;
 	/** Nothing waits there any more (the execution went on without this reply): forgotten. */
 	gone(wait: WaitEntry): Promise<void>;
+	/** The waiting node withdrew its wait (its text could not be sent): forgotten, if it is there. */
+	withdraw(resumeUrl: string): Promise<void>;
 	/**
 	 * Keeps the reply's event before SlickText is answered, until `taken` or `finish`: its ID. Durable when
 	 * it resolves. Shared stores only.

@@ -95,8 +95,13 @@ export class TableApi<Row> {
 	/** What n8n's API said when it refused a call. */
 	refusal(answer: { statusCode: number; body: unknown }): NodeOperationError {
 		const said = typeof answer.body === 'object' && answer.body !== null ? (answer.body as IDataObject).message : answer.body;
+		// A key with too few scopes: say which ones the trigger's calls need (n8n's public API checks each per endpoint).
+		const scopes =
+			answer.statusCode === 403
+				? ' The key needs the scopes dataTable:list, dataTable:create, dataTableRow:read, dataTableRow:create, dataTableRow:update and dataTableRow:delete.'
+				: '';
 		return new NodeOperationError(this.ctx.getNode(), `n8n's API answered ${answer.statusCode} to the SlickText Trigger${said ? `: ${String(said)}` : ''}`, {
-			description: `The trigger keeps its waits in n8n's data table "${this.name}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.`,
+			description: `The trigger keeps its waits in n8n's data table "${this.name}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.${scopes}`,
 		});
 	}
 

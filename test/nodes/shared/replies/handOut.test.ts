@@ -63,6 +63,29 @@ describe("Start Each Person's Run hands each item to the trigger, which starts a
 		expect(ctx.sandbox.requests).toEqual([]);
 	});
 
+	it("takes the whole list at once and hands the people out at the credential's rate, no loop or Wait node needed", async () => {
+		const t = await trigger('legacy');
+		const people = Array.from({ length: 6 }, (_, n) => ({ name: `Guest ${n}`, number: `+1619555${String(1000 + n)}` }));
+		const at = Date.now();
+		// 16 requests a second: 15 people a second (just under it, as each person's run texts once), one every 67 ms.
+		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(t.server.url, { requestsPerSecond: 16 }), items: people });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual(people);
+		expect(t.server.runs).toHaveLength(6);
+		// Person n goes out n / 15 s after the first: the last of six 5/15 s after it, not all at once.
+		const times = t.server.calls.map((call) => call.returnedAt as number).sort((a, b) => a - b);
+		expect(times).toHaveLength(6);
+		expect(times[5] - times[0]).toBeGreaterThanOrEqual((5 * 1000) / 15 - 10);
+		for (let n = 1; n < 6; n++) expect(times[n] - times[0]).toBeGreaterThanOrEqual((n * 1000) / 15 - 10);
+		expect(Date.now() - at).toBeLessThan(3000);
+		// People per Second overrides it: 5 people at 20 a second take at least 200 ms.
+		const faster = Date.now();
+		const again = await runNode({ type: 'slickTextLegacy', parameters: { ...handOut, handOutOptions: { peoplePerSecond: 20 } }, credentials: legacyNode(t.server.url), items: people.slice(0, 5) });
+		expect(again.error).toBeUndefined();
+		expect(Date.now() - faster).toBeGreaterThanOrEqual(200 - 5);
+		expect(Date.now() - faster).toBeLessThan(2000);
+	});
+
 	it('current: the same with the SlickText node and the SlickText Trigger (version 3)', async () => {
 		const t = await trigger('current');
 		const result = await runNode({
@@ -79,7 +102,7 @@ describe("Start Each Person's Run hands each item to the trigger, which starts a
 	it('a trigger without Runs for Each Person starts nothing, and the node says what to turn on', async () => {
 		const t = await trigger('legacy', {});
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(t.server.url), items: GUESTS });
-		expect(result.error?.message).toBe("The SlickText Trigger for replies did not start the person's run (409) [item 0]");
+		expect(result.error?.message).toBe("The SlickText Legacy Trigger did not start the person's run (409) [item 0]");
 		expect(result.error?.description).toMatch(/Turn on 'Runs for Each Person' in the SlickText Trigger/);
 		expect(t.server.runs).toEqual([]);
 	});
@@ -87,7 +110,7 @@ describe("Start Each Person's Run hands each item to the trigger, which starts a
 	it('a node with another credential is refused (401) and starts nothing; so is an unsigned or expired hand-out posted by anyone', async () => {
 		const t = await trigger('legacy');
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(t.server.url, { privateKey: 'another-private-key' }), items: GUESTS });
-		expect(result.error?.message).toBe("The SlickText Trigger for replies refused the person's run: it is not signed with its credential [item 0]");
+		expect(result.error?.message).toBe("The SlickText Legacy Trigger refused the person's run: it is not signed with its credential [item 0]");
 		expect(result.error?.description).toMatch(/the signature does not match this credential/);
 		const key = signingKeyOf('legacy', ctx.sandbox.legacyCredentials());
 		const old = sign(key, { platform: 'legacy', item: GUESTS[0] }, Date.now() - 10 * 60_000, 'hand-out');
@@ -120,7 +143,7 @@ describe("Start Each Person's Run hands each item to the trigger, which starts a
 	it("a trigger in another workflow starts nothing, and says to paste this workflow's trigger into 'Trigger URL'", async () => {
 		const replies = await trigger('legacy', { personRuns: true }, 'the-replies-workflow');
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(replies.server.url), items: [GUESTS[0]] });
-		expect(result.error?.message).toBe("The SlickText Trigger for replies did not start the person's run (409) [item 0]");
+		expect(result.error?.message).toBe("The SlickText Legacy Trigger did not start the person's run (409) [item 0]");
 		expect(result.error?.description).toMatch(/another workflow.*paste its Production URL into 'Trigger URL' of Start Each Person's Run/);
 		expect(replies.server.runs).toEqual([]);
 	});
@@ -173,7 +196,7 @@ describe("Start Each Person's Run item by item", () => {
 			{ status: 200, body: JSON.stringify({ started: true }) },
 		];
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: GUESTS, continueOnFail: true });
-		expect(result.json).toEqual([{ error: "The SlickText Trigger for replies did not start the person's run (500) [item 0]" }, GUESTS[1]]);
+		expect(result.json).toEqual([{ error: "The SlickText Legacy Trigger did not start the person's run (500) [item 0]" }, GUESTS[1]]);
 		expect(posts.map((p) => [p.method, p.path, p.type, Object.keys(p.body as IDataObject).sort()])).toEqual([
 			['POST', '/webhook/abc/webhook', 'application/json', [HAND_OUT, 'signature']],
 			['POST', '/webhook/abc/webhook', 'application/json', [HAND_OUT, 'signature']],
@@ -186,7 +209,7 @@ describe("Start Each Person's Run item by item", () => {
 			{ status: 502, body: 'Bad Gateway', type: 'text/plain' },
 		];
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: GUESTS });
-		expect(result.error?.message).toBe("The SlickText Trigger for replies did not start the person's run (502) [item 1]");
+		expect(result.error?.message).toBe("The SlickText Legacy Trigger did not start the person's run (502) [item 1]");
 		// A 502 may come after n8n took it: not asked again, so no person gets two runs.
 		expect(posts).toHaveLength(2);
 	});
@@ -219,14 +242,14 @@ describe("Start Each Person's Run item by item", () => {
 	it('any other 503 (a proxy, a trigger that could not start the run) is not asked again: it may have started one', async () => {
 		answers = [{ status: 503, body: 'Service Unavailable', type: 'text/plain' }];
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });
-		expect(result.error?.message).toBe("The SlickText Trigger for replies did not start the person's run (503) [item 0]");
+		expect(result.error?.message).toBe("The SlickText Legacy Trigger did not start the person's run (503) [item 0]");
 		expect(posts).toHaveLength(1);
 	});
 
 	it('an empty 200 (another kind of webhook at that address) is not taken for a started run', async () => {
 		answers = [{ status: 200, body: '' }];
 		const result = await runNode({ type: 'slickTextLegacy', parameters: handOut, credentials: legacyNode(url), items: [GUESTS[0]] });
-		expect(result.error?.message).toBe("The SlickText Trigger for replies did not start the person's run (200) [item 0]");
-		expect(result.error?.description).toMatch(/did not answer as a SlickText Trigger does/);
+		expect(result.error?.message).toBe("The SlickText Legacy Trigger did not start the person's run (200) [item 0]");
+		expect(result.error?.description).toMatch(/did not answer as a SlickText Legacy Trigger does/);
 	});
 });

@@ -19,6 +19,8 @@ interface FakeTrigger {
 	url: string;
 	/** What was registered, its signature checked with the sandbox credentials' keys (issuedAt left out). */
 	registrations: IDataObject[];
+	/** How many texts the sandbox had received when each registration came. */
+	textsBefore: number[];
 	/** Bodies whose signature matched neither credential. */
 	unsigned: IDataObject[];
 	status: number;
@@ -37,7 +39,7 @@ interface FakeTrigger {
 
 /** Stands in for the SlickText Trigger's Production URL: checks the signature, records what waiting nodes register. */
 async function fakeTrigger(): Promise<FakeTrigger> {
-	const trigger = { registrations: [] as IDataObject[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true], notReady: 0, notReadyPosts: 0, refusals: [] } as FakeTrigger;
+	const trigger = { registrations: [] as IDataObject[], textsBefore: [] as number[], unsigned: [] as IDataObject[], status: 200, verifies: true, stored: [true], notReady: 0, notReadyPosts: 0, refusals: [] } as FakeTrigger;
 	const keys = [signingKeyOf('legacy', ctx.sandbox.legacyCredentials()), signingKeyOf('current', ctx.sandbox.currentCredentials())];
 	const server: Server = createServer((req, res) => {
 		let text = '';
@@ -61,6 +63,7 @@ async function fakeTrigger(): Promise<FakeTrigger> {
 				const { issuedAt, ...registration } = opened.value;
 				expect(Math.abs(Number(issuedAt) - Date.now())).toBeLessThan(60_000);
 				trigger.registrations.push(registration);
+				trigger.textsBefore.push(texts().length);
 			} else trigger.unsigned.push(body);
 			res.writeHead(trigger.status, { 'Content-Type': 'application/json' });
 			const registration = opened?.ok && opened.value.check !== true;
@@ -135,8 +138,8 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 	it('asks the trigger first: a Trigger URL where nothing is published stops it before the text', async () => {
 		trigger.status = 404;
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
-		expect(result.error?.message).toBe("Nothing is published at the credential's 'Trigger URL for Replies' [item 0]");
-		expect(result.error?.description).toMatch(/Publish \(n8n 1.x: activate\) the workflow with the SlickText Trigger/);
+		expect(result.error?.message).toBe(`Nothing is published at the credential's 'Trigger URL for Replies' (${trigger.url}) [item 0]`);
+		expect(result.error?.description).toMatch(/Publish \(n8n 1.x: activate\) the workflow with the SlickText Legacy Trigger/);
 		expect(trigger.registrations).toEqual([{ platform: 'legacy', person: '', resumeUrl: '', since: 0, until: 0, sent: {}, check: true }]);
 		expect(texts()).toEqual([]);
 	});
@@ -146,14 +149,14 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy({ privateKey: 'another-private-key' }) });
 		expect(trigger.registrations).toEqual([]);
 		expect(trigger.unsigned).toHaveLength(1);
-		expect(result.error?.message).toBe('The SlickText Trigger for replies refused the wait: it is not signed with its credential [item 0]');
+		expect(result.error?.message).toBe('The SlickText Legacy Trigger refused the wait: it is not signed with its credential [item 0]');
 		expect(texts()).toEqual([]);
 	});
 
 	it('an approval waits only where the trigger verifies replies: otherwise it stops before the text and says what to turn on', async () => {
 		trigger.verifies = false;
 		const legacyRun = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy() });
-		expect(legacyRun.error?.message).toBe('The SlickText Trigger cannot tell a real reply from a forged one, so it cannot take an approval [item 0]');
+		expect(legacyRun.error?.message).toBe('The SlickText Legacy Trigger cannot tell a real reply from a forged one, so it cannot take an approval [item 0]');
 		expect(legacyRun.error?.description).toMatch(/'Webhook Secret' of the SlickText Legacy API credential/);
 		expect(legacyRun.error?.description).toMatch(/turn on 'Accept Unverified Replies' in 'Options'/);
 		const currentRun = await runNode({
@@ -179,8 +182,8 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 	});
 });
 
-describe('Send and Wait for Reply texts, registers the wait and puts the execution to wait', () => {
-	it('sends the text as Send does, registers who and where, and waits with a timed-out output ready', async () => {
+describe('Send and Wait for Reply registers the wait, texts and puts the execution to wait', () => {
+	it('registers who and where before the text (an answer seconds after it finds the wait), sends the text as Send does, and waits with a timed-out output ready', async () => {
 		const limit = { waitOptions: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } };
 		const before = Date.now();
 		const reads = credentialReads.count;
@@ -192,14 +195,17 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 		expect(texts()).toHaveLength(1);
 		expect(texts()[0].headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);
 		expect(texts()[0].body as IDataObject).toMatchObject({ action: 'SEND', textword: '5401', number: '+16195551234', body: 'Reply YES to confirm' });
-		// The check, then the registration.
+		// The check, then the registration, both before the text.
 		expect(trigger.registrations).toHaveLength(2);
+		expect(trigger.textsBefore).toEqual([0, 0]);
 		const [check, registration] = trigger.registrations;
 		expect(check.check).toBe(true);
 		expect(registration).toMatchObject({ platform: 'legacy', person: '+16195551234', sent: { to: '+16195551234' } });
-		// The message SlickText made, and the contact it opted the number in as.
-		expect(Number((registration.sent as IDataObject).messageId)).toBeGreaterThan(0);
-		expect(Number((registration.sent as IDataObject).contactId)).toBeGreaterThan(0);
+		// What the node keeps for its output: the message SlickText made, and the contact it opted the number in as.
+		const sent = (result.json[0] as IDataObject).sent as IDataObject;
+		expect(sent.to).toBe('+16195551234');
+		expect(Number(sent.messageId)).toBeGreaterThan(0);
+		expect(Number(sent.contactId)).toBeGreaterThan(0);
 		// n8n's address of this node's wait in this execution.
 		expect(String(registration.resumeUrl)).toMatch(new RegExp(`^${N8N}/webhook-waiting/\\d+/node-under-test`));
 		const until = Number(registration.until);
@@ -207,10 +213,10 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 		expect(until - Date.now()).toBeLessThanOrEqual(2 * 3_600_000);
 		// Waiting, until the limit.
 		expect(new Date(result.run.data.waitTill as Date).getTime()).toBe(until);
-		expect(result.json).toEqual([{ outcome: 'waiting', sent: registration.sent }]);
+		expect(result.json).toEqual([{ outcome: 'waiting', sent }]);
 		// What the node puts out if the limit comes first (n8n then passes the node's input on).
 		const stack = result.run.data.executionData!.nodeExecutionStack[0];
-		expect(stack.data.main[0]).toEqual([{ json: { outcome: 'timedOut', approved: false, reply: null, sent: registration.sent, waitedSeconds: 7200 } }]);
+		expect(stack.data.main[0]).toEqual([{ json: { outcome: 'timedOut', approved: false, reply: null, sent, waitedSeconds: 7200 } }]);
 		// No resume address in what the node put out.
 		expect(JSON.stringify(result.json)).not.toContain('webhook-waiting');
 		// Signed by n8n, which checks the signature before resuming (last: n8n 1.x signs no address).
@@ -257,9 +263,32 @@ describe('Send and Wait for Reply texts, registers the wait and puts the executi
 		expect(new Set(trigger.registrations.slice(1).map((r) => r.resumeUrl)).size).toBe(1);
 		trigger.registrations = [];
 		trigger.stored = [false];
+		const textsBefore = texts().length;
 		const failed = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait({ number: '+16195551235' }), credentials: legacy(), n8nBase: N8N });
-		expect(failed.error?.message).toBe('The SlickText Trigger for replies took the wait, but n8n did not store it [item 0]');
+		expect(failed.error?.message).toBe('The SlickText Legacy Trigger took the wait, but n8n did not store it [item 0]');
 		expect(trigger.registrations.length).toBeGreaterThan(5);
+		// Nothing waits for an answer, so nobody was texted.
+		expect(texts().length).toBe(textsBefore);
+	});
+
+	it('a text that SlickText refuses withdraws the wait: nothing waits for that person', async () => {
+		ctx.sandbox.injectFault({ kind: 'status', status: 422, body: { message: 'Number is opted out' }, match: { method: 'POST', path: '/legacy/v1/messages/' } });
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy(), n8nBase: N8N });
+		expect(result.error?.message).toMatch(/Number is opted out/);
+		const [check, registration, withdrawal] = trigger.registrations;
+		expect(check.check).toBe(true);
+		expect(registration.person).toBe('+16195551234');
+		expect(withdrawal).toEqual({ platform: 'legacy', kind: 'withdraw', resumeUrl: registration.resumeUrl });
+		expect(result.run.data.waitTill).toBeUndefined();
+	});
+
+	it("a Test URL in 'Trigger URL for Replies' is named as such, with the URL, before anything is sent", async () => {
+		const testUrl = 'http://127.0.0.1:5678/webhook-test/abc/webhook';
+		const result = await runNode({ type: 'slickTextLegacy', parameters: sendAndWait(), credentials: legacy({ replyTriggerUrl: testUrl }) });
+		expect(result.error?.message).toBe(`The credential's 'Trigger URL for Replies' is the SlickText Legacy Trigger's Test URL (${testUrl}) [item 0]`);
+		expect(result.error?.description).toMatch(/choose Production URL/);
+		expect(trigger.registrations).toEqual([]);
+		expect(texts()).toEqual([]);
 	});
 
 	it('asks again where n8n did not answer (a webhook process still starting says 404 "Cannot POST"), and waits once the trigger took the wait', async () => {

@@ -1,0 +1,4 @@
+import { getAnswersOperation } from '../../../shared/replies/pollAnswers';
+
+/** How a running poll stands (shared/replies/pollAnswers.ts). */
+export const getAnswers = getAnswersOperation('legacy');
