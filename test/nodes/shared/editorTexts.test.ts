@@ -179,7 +179,7 @@ describe('names a person reads on the canvas and in the dropdowns', () => {
 	});
 
 	test.each(['slickText', 'slickTextLegacy'])('%s: every operation is named by a verb, as in n8n\'s own nodes', (name) => {
-		const verbs = /^(Get|Create|Update|Delete|Add|Remove|Count|Activate|Deactivate|Send|Schedule|Opt|Wait|Start)\b/;
+		const verbs = /^(Get|Create|Update|Delete|Add|Remove|Count|Activate|Deactivate|Send|Schedule|Opt|Wait|Start|Ask)\b/;
 		expect(operationsOf(name).filter(({ option }) => !verbs.test(option.name)).map(({ option }) => option.name)).toEqual([]);
 	});
 });

@@ -108,10 +108,10 @@ describe('Every operation of both nodes runs through the shared route runner', (
 	// With no bound left in the pagers, an operation that fell back to n8n's routing node would fail
 	// past ~120,000 records again (e.g. a field routing something the runner does not take over), and
 	// would cost the routing node's work per item.
-	// 62 and 26: with the operations that wait for a reply (Wait for Reply; Legacy's Send and Wait for Reply) and Start Each Person's Run.
+	// 64 and 28: with the operations that wait for a reply (Wait for Reply; Legacy's Send and Wait for Reply), Start Each Person's Run and the polls' Ask and Wait and Get Answers.
 	test.each([
-		['slickText', 62, 13],
-		['slickTextLegacy', 26, 10],
+		['slickText', 64, 13],
+		['slickTextLegacy', 28, 10],
 	])('%s: each of its %d operations is a custom operation (%d with Return All)', (name, count, listCount) => {
 		const node = loadPackage().nodes[name] as INodeType;
 		const all: string[] = [];

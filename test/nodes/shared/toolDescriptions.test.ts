@@ -47,9 +47,10 @@ describe.each(['slickText', 'slickTextLegacy'])('%s: what a model is told about 
 			const resource = p.displayOptions!.show!.resource![0] as string;
 			for (const o of p.options as any[]) {
 				// Wait for Reply sends no request of its own: it waits, and says so (test below); Start Each
-				// Person's Run posts to the SlickText Trigger only.
+				// Person's Run and the polls' operations ask the SlickText Trigger (a poll of the current platform
+				// sends its campaign itself, and says so).
 				if (!o.routing) {
-					expect(['waitForReply', 'startPersonRuns']).toContain(o.value);
+					expect(['waitForReply', 'startPersonRuns', 'askAndWait', 'getAnswers']).toContain(o.value);
 					continue;
 				}
 				const read = String(o.routing.request.method).toUpperCase() === 'GET';

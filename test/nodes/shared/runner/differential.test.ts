@@ -317,13 +317,13 @@ const SETS: ParameterSet[] = [
 
 /**
  * The operations that wait for a reply pause the execution, which n8n's routing node cannot do, and Start
- * Each Person's Run posts to the SlickText Trigger, not to SlickText: they have no twin to compare (their
- * own tests: test/nodes/shared/replies/). Send and Wait for Reply's text goes out through the same route
- * as Send, compared above.
+ * Each Person's Run and Poll > Get Answers ask the SlickText Trigger, not SlickText: they have no twin to
+ * compare (their own tests: test/nodes/shared/replies/). Send and Wait for Reply's text and each text of
+ * a legacy poll go out through the same route as Send, compared above.
  */
 const WAITING: Record<NodeName, string[]> = {
-	slickText: ['message.waitForReply', 'message.startPersonRuns'],
-	slickTextLegacy: ['message.sendAndWait', 'message.waitForReply', 'message.startPersonRuns'],
+	slickText: ['message.waitForReply', 'message.startPersonRuns', 'poll.askAndWait', 'poll.getAnswers'],
+	slickTextLegacy: ['message.sendAndWait', 'message.waitForReply', 'message.startPersonRuns', 'poll.askAndWait', 'poll.getAnswers'],
 };
 
 test('every operation of both nodes has a case here', () => {
