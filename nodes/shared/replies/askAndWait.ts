@@ -567,6 +567,31 @@ function outputOf(kept: IDataObject, member: MemberAnswer | undefined, rules: { 
 }
 
 /**
+ * The count of a poll's people, once each (a person in two items counts once), in every item: a step after
+ * the poll can text or post the count without adding the items up itself.
+ */
+function summaryOf(members: MemberAnswer[], responseType: string): IDataObject {
+	const count = (test: (m: MemberAnswer) => boolean) => members.filter(test).length;
+	const summary: IDataObject = {
+		people: members.length,
+		answered: count((m) => m.state === 'answered'),
+		noAnswer: count((m) => m.state === 'waiting'),
+		optedOut: count((m) => m.state === 'optedOut'),
+		notAsked: count((m) => m.state === 'notAsked'),
+	};
+	if (responseType === 'approval') {
+		summary.approved = count((m) => m.state === 'answered' && m.approved === true);
+		summary.declined = count((m) => m.state === 'answered' && m.approved === false && m.outcome === 'replied');
+	}
+	if (responseType === 'choice') {
+		const choices: IDataObject = {};
+		for (const m of members) if (m.state === 'answered' && typeof m.choice === 'string') choices[m.choice] = Number(choices[m.choice] ?? 0) + 1;
+		summary.choices = choices;
+	}
+	return summary;
+}
+
+/**
  * The poll's webhook (the trigger posts the poll's end to it): one item per person, in the order of the
  * node's input, each with the person's item and what was sent (kept in the node's input when it began
  * to wait) and their answer.
@@ -580,6 +605,7 @@ export function pollEndWebhook(ctx: IWebhookFunctions): IWebhookResponseData | u
 	// The node's own items (put in place of its input when it began to wait); none where n8n gives no input.
 	const kept = waitingInput(ctx).filter((item) => item.json?.status === 'notCounted');
 	const responseType = String(ctx.getNodeParameter('responseType', 'approval'));
+	const summary = summaryOf(end.members, responseType);
 	const items: INodeExecutionData[] =
 		kept.length > 0
 			? kept.map((item, n) => {
@@ -587,9 +613,9 @@ export function pollEndWebhook(ctx: IWebhookFunctions): IWebhookResponseData | u
 					const sent = (json.sent ?? {}) as IDataObject;
 					// Legacy people were texted at a number; current ones are contacts.
 					const member = byPerson.get(sent.contactId ? String(sent.contactId) : String(sent.to ?? ''));
-					return { json: outputOf(json, member, { responseType }, end.reason), pairedItem: { item: n } };
+					return { json: { ...outputOf(json, member, { responseType }, end.reason), summary }, pairedItem: { item: n } };
 				})
-			: end.members.map((m) => ({ json: outputOf({ person: { person: m.person } }, m, { responseType }, end.reason), pairedItem: { item: 0 } }));
+			: end.members.map((m) => ({ json: { ...outputOf({ person: { person: m.person } }, m, { responseType }, end.reason), summary }, pairedItem: { item: 0 } }));
 	return { webhookResponse: { taken: true }, workflowData: [items] };
 }
 

@@ -216,6 +216,8 @@ describe('Ask and Wait: the poll, its answers and its end', () => {
 			['Ann again', 'answered', true, 'Yes!'],
 		]);
 		expect(out[0]).toMatchObject({ endedBy: 'deadline', verified: true, sent: { to: '+16195550101' } });
+		// The count, each person once, in every item.
+		for (const item of out) expect(item.summary).toEqual({ people: 3, answered: 1, noAnswer: 1, optedOut: 1, notAsked: 0, approved: 1, declined: 0 });
 		expect(Number((out[0].sent as IDataObject).messageId)).toBeGreaterThan(0);
 		// Nothing more is posted: the poll is done.
 		await new Promise((r) => setTimeout(r, 300));
@@ -255,6 +257,7 @@ describe('Ask and Wait: the poll, its answers and its end', () => {
 		await until(() => n8n.ends.length === 1);
 		const { items: out } = await resume(node, result, n8n.ends[0]);
 		expect(out.map((o) => [o.status, o.choice, o.answer])).toEqual([['answered', '3', '3.']]);
+		expect(out[0].summary).toMatchObject({ people: 1, answered: 1, choices: { 3: 1 } });
 		// "maybe" is none of the choices (Keep Waiting): it came out of the trigger, and so did no repeat.
 		expect(trigger.runs).toHaveLength(1);
 	});
