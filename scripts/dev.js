@@ -10,10 +10,10 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { devN8nEnv, replyCommandLine, wireReplyTriggers } = require('./dev-settings');
+const { DEV_WEBHOOK_SECRET, devN8nEnv, prepareDevExamples, twoWaySteps } = require('./dev-settings');
 const { ensureRuntime } = require('./n8n-runtime');
 const { exampleWorkflows } = require('./examples');
-const { OWNER, WEBHOOK_HEADER, prepareUserFolder, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
+const { OWNER, WEBHOOK_HEADER, prepareUserFolder, publishWorkflow, startN8n, ownerSession, stopProcess, root } = require('./n8n-env');
 
 const args = process.argv.slice(2);
 const withSandbox = !args.includes('--no-sandbox');
@@ -54,7 +54,8 @@ async function main() {
 
 	if (withSandbox) {
 		const { startSandbox } = require('../sandbox/server');
-		running.sandbox = await startSandbox({}, sandboxPort);
+		// Its legacy webhook secret is the legacy credential's: the replies it plays are signed, as SlickText's are.
+		running.sandbox = await startSandbox({ legacyWebhookSecret: DEV_WEBHOOK_SECRET }, sandboxPort);
 		log(
 			`SlickText sandbox at ${running.sandbox.currentBaseUrl} (current) and ${running.sandbox.legacyBaseUrl} (legacy)`,
 		);
@@ -64,13 +65,12 @@ async function main() {
 	fs.rmSync(path.join(userFolder, '.n8n', 'database.sqlite'), { force: true });
 	const workflows = withSandbox ? exampleWorkflows({ sandbox: running.sandbox }) : [];
 	// Examples 7-9 wait for replies: they reach n8n at a SlickText Trigger, whose Production URL the
-	// credentials name (Trigger URL for Replies); example 7's for the legacy API.
-	const replyTriggerUrls = wireReplyTriggers(workflows, port);
-	const repliesUrl = replyTriggerUrls.legacy;
+	// credentials name (Trigger URL for Replies): example 7's for the legacy API, example 9's for the current one.
+	const examples = withSandbox ? prepareDevExamples(workflows, running.sandbox, port) : { replyTriggerUrls: {}, publish: [] };
 	const prepared = prepareUserFolder(userFolder, {
 		sandbox: running.sandbox,
 		workflows,
-		replyTriggerUrls,
+		replyTriggerUrls: examples.replyTriggerUrls,
 	});
 
 	log(`starting n8n on http://127.0.0.1:${port}`);
@@ -81,7 +81,9 @@ async function main() {
 		log(`n8n exited with code ${code}`);
 		void shutdown(code ?? 0);
 	});
-	await ownerSession(base);
+	const cookie = await ownerSession(base);
+	// The workflows whose SlickText-Replies take the sandbox's replies, published as a user would.
+	for (const id of examples.publish) await publishWorkflow(base, cookie, id);
 
 	log('');
 	log(`n8n is ready: ${base}`);
@@ -107,15 +109,8 @@ async function main() {
 		}
 		log('Without the header n8n refuses the request (403) and nothing is sent. Each number goes through once a');
 		log('day (the Remove Duplicates node): post another number to try again.');
-		if (repliesUrl) {
-			log('');
-			log('Example 7 texts a reminder and waits for the reply. Publish it, run Try It (Manual), then answer as');
-			log('the person would, through the sandbox (another terminal):');
-			log(`  ${replyCommandLine({ sandboxOrigin: running.sandbox.origin, repliesUrl, from: '+16175550107', text: 'C' })}`);
-			log('(C confirms, R reschedules; anything else keeps it waiting, up to a day).');
-			log("Example 8's waits are registered at example 7's trigger (the credential's Trigger URL for Replies):");
-			log('publish both to try it; replies go to the same URL.');
-		}
+		log('');
+		for (const line of twoWaySteps({ sandboxOrigin: running.sandbox.origin, ...examples })) log(line);
 	} else {
 		log('no sandbox: create a SlickText API or SlickText Legacy API credential with your own keys.');
 	}

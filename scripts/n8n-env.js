@@ -297,6 +297,14 @@ async function ownerSession(base) {
 	return cookie;
 }
 
+/** Publishes (n8n 1.x: activates) a workflow, as the editor's Publish button does, with the owner's session. */
+async function publishWorkflow(base, cookie, id) {
+	const headers = { cookie, 'content-type': 'application/json' };
+	const stored = await (await fetch(`${base}/rest/workflows/${id}`, { headers })).json();
+	const res = await fetch(`${base}/rest/workflows/${id}/activate`, { method: 'POST', headers, body: JSON.stringify({ versionId: stored?.data?.versionId }) });
+	if (!res.ok) throw new Error(`publishing workflow ${id} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+}
+
 /**
  * Every execution of a workflow (optionally of one status), read from n8n's REST API page by page.
  * `rest(method, path)` answers `{ status, json }` with the owner's session (each caller has one).
@@ -342,6 +350,7 @@ module.exports = {
 	startN8n,
 	ownerSession,
 	listExecutions,
+	publishWorkflow,
 	stopProcess,
 	root,
 };

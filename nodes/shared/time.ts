@@ -80,3 +80,14 @@ export function isoInZone(text: string, zone: string): string {
 	const [moment] = momentsOf(wall, zone);
 	return moment?.toISO({ suppressMilliseconds: true }) ?? text;
 }
+
+/**
+ * An ISO moment in the workflow's time zone, as n8n shows its own dates (a deadline, $now): SlickText
+ * writes legacy times in Pacific time and current ones in UTC. A text that is no moment stays as it is.
+ */
+export function inZone(iso: string, zone: string): string {
+	const moment = DateTime.fromISO(iso, { setZone: true });
+	if (!moment.isValid) return iso;
+	const shown = moment.setZone(zone);
+	return (shown.isValid ? shown : moment).toISO({ suppressMilliseconds: true }) ?? iso;
+}

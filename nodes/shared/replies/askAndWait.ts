@@ -18,6 +18,7 @@ import {
 import type { OperationDescription } from '../descriptions';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun, RouteRunOptions } from '../runner/types';
+import { inZone } from '../time';
 import { credentialsOnce } from '../transport/credentials';
 import { baseUrlOf, lookup, send, wireFor } from '../transport/request';
 import { DEFAULT_NO_WORDS, DEFAULT_YES_WORDS } from './fields';
@@ -462,12 +463,16 @@ export function legacyAskRun(): OperationRun {
 				onlyItems: new Set(firstOf.values()),
 				onItem: (index, result) => {
 					if ('error' in result) failed.set(index, result.error.message);
-					else messages.set(index, result.output[0]?.json?.id);
+					else messages.set(index, result.output[0]?.json);
 				},
 			};
 			if (!sendRoute) throw new NodeOperationError(ctx.getNode(), 'Ask and Wait has no route to text with');
 			await sendRoute(options);
-			for (const p of people) if (messages.has(p.i)) p.sent = { ...p.sent, messageId: messages.get(p.i) ?? null };
+			// The message SlickText made, and the contact it texted (opted in first, if the number was not subscribed).
+			for (const p of people) {
+				const message = messages.get(p.i) as IDataObject | undefined;
+				if (message) p.sent = { ...p.sent, messageId: message.id ?? null, contactId: message.contactID ?? message.contact ?? null };
+			}
 			return failed;
 		});
 	};
@@ -545,11 +550,15 @@ export function currentAskRun(): OperationRun {
 
 // ------------------------------------------------------------------------------------------ the end
 
-function outputOf(kept: IDataObject, member: MemberAnswer | undefined, rules: { responseType?: string }, reason: PollEnd['reason']): IDataObject {
-	const base = { sent: kept.sent ?? {}, person: kept.person ?? {} };
+function outputOf(kept: IDataObject, member: MemberAnswer | undefined, rules: { responseType?: string; zone: string }, reason: PollEnd['reason']): IDataObject {
+	const sent = (kept.sent ?? {}) as IDataObject;
+	const base = { sent, person: kept.person ?? {} };
 	if (!member) return { status: 'noAnswer', answer: null, ...base };
 	const status: PollStatus = member.state === 'waiting' ? 'noAnswer' : member.state;
-	const reply = member.reply ?? null;
+	// In the workflow's time zone, as n8n shows the deadline; a legacy reply names the number only: its contact is the one texted.
+	const reply = member.reply
+		? { ...member.reply, receivedAt: inZone(member.reply.receivedAt, rules.zone), contactId: member.reply.contactId || String(sent.contactId ?? '') }
+		: null;
 	const out: IDataObject = {
 		status,
 		answer: status === 'answered' ? (reply?.text ?? null) : null,
@@ -605,6 +614,8 @@ export function pollEndWebhook(ctx: IWebhookFunctions): IWebhookResponseData | u
 	// The node's own items (put in place of its input when it began to wait); none where n8n gives no input.
 	const kept = waitingInput(ctx).filter((item) => item.json?.status === 'notCounted');
 	const responseType = String(ctx.getNodeParameter('responseType', 'approval'));
+	const zone = ctx.getTimezone();
+	const legacy = ctx.getNode().type.endsWith('slickTextLegacy');
 	const summary = summaryOf(end.members, responseType);
 	const items: INodeExecutionData[] =
 		kept.length > 0
@@ -612,10 +623,10 @@ export function pollEndWebhook(ctx: IWebhookFunctions): IWebhookResponseData | u
 					const json = item.json ?? {};
 					const sent = (json.sent ?? {}) as IDataObject;
 					// Legacy people were texted at a number; current ones are contacts.
-					const member = byPerson.get(sent.contactId ? String(sent.contactId) : String(sent.to ?? ''));
-					return { json: { ...outputOf(json, member, { responseType }, end.reason), summary }, pairedItem: { item: n } };
+					const member = byPerson.get(legacy ? String(sent.to ?? '') : String(sent.contactId ?? ''));
+					return { json: { ...outputOf(json, member, { responseType, zone }, end.reason), summary }, pairedItem: { item: n } };
 				})
-			: end.members.map((m) => ({ json: { ...outputOf({ person: { person: m.person } }, m, { responseType }, end.reason), summary }, pairedItem: { item: 0 } }));
+			: end.members.map((m) => ({ json: { ...outputOf({ person: { person: m.person } }, m, { responseType, zone }, end.reason), summary }, pairedItem: { item: 0 } }));
 	return { webhookResponse: { taken: true }, workflowData: [items] };
 }
 

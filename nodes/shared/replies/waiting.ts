@@ -18,6 +18,7 @@ import {
 
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun } from '../runner/types';
+import { inZone } from '../time';
 import { credentialsOnce } from '../transport/credentials';
 import { judge } from './answers';
 import { answerSettings, waitEnd } from './fields';
@@ -393,7 +394,8 @@ export async function replyWebhook(this: IWebhookFunctions): Promise<IWebhookRes
 		from: reply.from,
 		// A legacy reply names its number only: the contact is the one texted, when the wait was for one.
 		contactId: reply.contactId || String(sent.contactId ?? ''),
-		receivedAt: reply.receivedAt,
+		// In the workflow's time zone, as n8n shows the wait's limit and $now.
+		receivedAt: inZone(reply.receivedAt, this.getTimezone()),
 		verified: reply.verified,
 	};
 	const fields: IDataObject = { ...judged, reply: replyOut };

@@ -219,6 +219,9 @@ describe('Ask and Wait: the poll, its answers and its end', () => {
 		// The count, each person once, in every item.
 		for (const item of out) expect(item.summary).toEqual({ people: 3, answered: 1, noAnswer: 1, optedOut: 1, notAsked: 0, approved: 1, declined: 0 });
 		expect(Number((out[0].sent as IDataObject).messageId)).toBeGreaterThan(0);
+		// A legacy reply names its number; the contact is the one the text went to. Its time is in the workflow's zone.
+		expect((out[0].reply as IDataObject).contactId).toBe(String((out[0].sent as IDataObject).contactId));
+		expect(String(out[0].answeredAt)).toMatch(/-0[45]:00$/);
 		// Nothing more is posted: the poll is done.
 		await new Promise((r) => setTimeout(r, 300));
 		expect(n8n.ends).toHaveLength(1);
@@ -364,5 +367,68 @@ describe('Ask and Wait with several webhook processes: the poll in an n8n data t
 			['noAnswer', false],
 		]);
 		expect(one.runs.length + two.runs.length).toBe(0);
+	});
+});
+
+describe('Ask and Wait on the current platform: one campaign to lists', () => {
+	async function currentTrigger(): Promise<WebhookServer> {
+		const trigger = await startWebhookServer({
+			type: 'slickTextTrigger',
+			typeVersion: 3,
+			parameters: { events: ['inbox_message_received'], confirmEvents: true },
+			credentials: { slickTextApi: ctx.sandbox.currentCredentials() },
+			n8nBase: n8n.base,
+		});
+		n8n.trigger = trigger;
+		return trigger;
+	}
+
+	const currentNode = (parameters: IDataObject) => ({
+		type: 'slickText',
+		typeVersion: 2,
+		parameters: { resource: 'poll', operation: 'askAndWait', listIds: ['4'], name: 'Tasting RSVP', message: 'Tasting on Thursday? Reply YES or NO', deadlineType: 'atSpecifiedTime', deadline: new Date(Date.now() + 4000).toISOString(), ...parameters } as never,
+		credentials: { slickTextApi: ctx.sandbox.currentCredentials({ replyTriggerUrl: `${n8n.base}/webhook/test-webhook-id/webhook` }) },
+		n8nBase: n8n.base,
+	});
+
+	it("asks the lists' subscribed contacts: every wait in place before the one campaign goes; each contact comes out once with their answer", async () => {
+		const trigger = await currentTrigger();
+		const brand = ctx.sandbox.state.current;
+		const subscribed = new Set(brand.contacts.filter((c: IDataObject) => c.opt_in_status === 'subscribed').map((c: IDataObject) => c.contact_id));
+		const members = [...brand.listMembers.get(4)].filter((id) => subscribed.has(id)).sort((a, b) => Number(a) - Number(b));
+		expect(members.length).toBeGreaterThanOrEqual(3);
+		const campaigns = () => ctx.sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/campaigns'));
+		const node = currentNode({});
+		const result = await runNode(node);
+		expect(result.error).toBeUndefined();
+		// The poll (with every contact) reached the trigger before the campaign; then one campaign to the list.
+		expect(new Set(n8n.textsAtRequests)).toEqual(new Set([0]));
+		const [campaign] = campaigns();
+		expect(campaigns()).toHaveLength(1);
+		expect(campaign.body).toMatchObject({ name: 'Tasting RSVP', body: 'Tasting on Thursday? Reply YES or NO', status: 'send', audience: { contact_lists: [4] } });
+		// The first contact says yes, the second no, the third STOPs (Confirm Events looks each up in SlickText).
+		await ctx.sandbox.reply({ platform: 'current', to: trigger.url, contactId: members[0], text: 'YES' });
+		await ctx.sandbox.reply({ platform: 'current', to: trigger.url, contactId: members[1], text: 'no' });
+		await ctx.sandbox.reply({ platform: 'current', to: trigger.url, contactId: members[2], text: 'STOP' });
+		await trigger.settled();
+		await until(() => n8n.ends.length === 1);
+		const { items: out } = await resume(node, result, n8n.ends[0]);
+		expect(out).toHaveLength(members.length);
+		const byContact = new Map(out.map((o) => [String((o.sent as IDataObject).contactId), o]));
+		expect([members[0], members[1], members[2]].map((id) => [byContact.get(String(id))?.status, byContact.get(String(id))?.approved])).toEqual([
+			['answered', true],
+			['answered', false],
+			['optedOut', false],
+		]);
+		expect((byContact.get(String(members[0]))?.person as IDataObject).contact_id).toBe(members[0]);
+		expect(byContact.get(String(members[0]))?.sent).toMatchObject({ campaignId: expect.anything() });
+		expect(out[0].summary).toMatchObject({ people: members.length, answered: 2, optedOut: 1, approved: 1, declined: 1 });
+	});
+
+	it('takes one item: the people are the lists\' contacts, not the input', async () => {
+		await currentTrigger();
+		const result = await runNode({ ...currentNode({}), items: [{}, {}] });
+		expect(result.error?.message).toBe('Ask and Wait sends one campaign: it takes one item, got 2 [item 0]');
+		expect(ctx.sandbox.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 });
