@@ -84,9 +84,9 @@ describe('example workflows', () => {
 		}
 	});
 
-	it("hand each person of a list to their own trigger's Each Person output, never to n8n's Execute Workflow (examples 7, 8, 9)", () => {
+	it("hand each person of a list to their own trigger's Each Person output, never to n8n's Execute Workflow (example 7)", () => {
 		const lists = examples.filter((wf) => wf.nodes.some((n) => n.parameters.operation === 'startPersonRuns'));
-		expect(lists.map((wf) => wf.name.slice(0, 9))).toEqual(['Example 7', 'Example 8', 'Example 9']);
+		expect(lists.map((wf) => wf.name.slice(0, 9))).toEqual(['Example 7']);
 		for (const wf of lists) {
 			// A sub-execution that waits stays in the worker's memory (docs/architecture.md); a trigger's run does not.
 			expect([wf.name, wf.nodes.filter((n) => /executeWorkflow/.test(n.type)).map((n) => n.name)]).toEqual([wf.name, []]);
@@ -99,6 +99,43 @@ describe('example workflows', () => {
 			const [eachPerson] = wf.connections[trigger.name].main[1];
 			const waits = [...downstream(wf, eachPerson.node)].map((name) => wf.nodes.find((n) => n.name === name)!.parameters.operation);
 			expect([wf.name, waits.some((op) => op === 'sendAndWait' || op === 'waitForReply')]).toEqual([wf.name, true]);
+		}
+	});
+
+	it('ask a list in the shape of the intent: an RSVP or a poll is a list, one SlickText step and what to do with the answers, in at most 6 nodes; the reminder list hands its people out in at most 3', () => {
+		const byNumber = (n: string) => examples.find((wf) => wf.name.startsWith(`Example ${n}:`))!;
+		const working = (wf: (typeof examples)[number]) => wf.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
+		// No plumbing: no data table, Wait node, loop, resume address or sub-workflow in the examples that ask many.
+		const plumbing = /\.(dataTable|wait|splitInBatches|httpRequest|executeWorkflow|merge)$/;
+		for (const n of ['7', '8', '9']) {
+			const wf = byNumber(n);
+			expect([wf.name, working(wf).filter((node) => plumbing.test(node.type)).map((node) => node.name)]).toEqual([wf.name, []]);
+			expect([wf.name, JSON.stringify(wf).includes('resumeUrl')]).toEqual([wf.name, false]);
+		}
+		for (const n of ['8', '9']) {
+			const wf = byNumber(n);
+			expect([wf.name, working(wf).length <= 6]).toEqual([wf.name, true]);
+			// One step asks everyone and waits: Poll > Ask and Wait.
+			expect([wf.name, working(wf).filter((node) => node.parameters.operation === 'askAndWait').length]).toEqual([wf.name, 1]);
+		}
+		// Example 7's list: the schedule, the list, and the step that hands each person out (paced by itself).
+		const seven = byNumber('7');
+		const branch: string[] = [];
+		for (let name: string | undefined = 'Every Morning'; name; ) {
+			branch.push(name);
+			const node = seven.nodes.find((n) => n.name === name)!;
+			if (node.parameters.operation === 'startPersonRuns') break;
+			name = seven.connections[name]?.main?.[0]?.[0]?.node;
+		}
+		expect(branch).toHaveLength(3);
+	});
+
+	it('explain themselves in a note of at most 120 words, the set-up steps first', () => {
+		for (const wf of examples.filter((w) => /^Example [789]:/.test(w.name))) {
+			const note = String(wf.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')!.parameters.content);
+			expect([wf.name, note.split(/\s+/).filter(Boolean).length <= 120]).toEqual([wf.name, true]);
+			const setUp = note.indexOf('**Set up once:**');
+			expect([wf.name, setUp > 0 && setUp < note.indexOf('\n\n', note.indexOf('\n') + 1) + 2]).toEqual([wf.name, true]);
 		}
 	});
 

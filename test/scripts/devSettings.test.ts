@@ -23,14 +23,33 @@ describe('npm run dev', () => {
 		const trigger = (prefix: string) => of(prefix).find((n) => n.name === 'SlickText-Replies')!;
 		const handOut = (prefix: string) => of(prefix).find((n) => n.parameters.operation === 'startPersonRuns')!.parameters.triggerUrl;
 		const url = (node: Node) => `http://127.0.0.1:5700/webhook/${node.webhookId}/webhook`;
-		// Three reply triggers got an id each; example 4's trigger (new contacts, no wait) is left as shipped.
-		expect(ids).toBe(3);
+		// The two reply triggers got an id each; example 4's trigger (new contacts, no wait) is left as shipped.
+		expect(ids).toBe(2);
 		expect(urls).toEqual({ legacy: url(trigger('07')), current: url(trigger('09')) });
-		// 7 and 9 are the credentials' triggers: their hand-outs leave Trigger URL unset, as shipped.
-		expect([handOut('07'), handOut('09')]).toEqual([undefined, undefined]);
-		// 8 is a legacy workflow of its own: its trigger takes only its own workflow's hand-outs.
-		expect(handOut('08')).toBe(url(trigger('08')));
-		expect(new Set([trigger('07'), trigger('08'), trigger('09')].map((n) => n.webhookId)).size).toBe(3);
+		// 7 is the credential's trigger: its hand-out leaves Trigger URL unset, as shipped.
+		expect(handOut('07')).toBeUndefined();
+	});
+
+	test("readies examples 8 and 9 and prints each try-out with the commands that answer it: example 8 asks five guests of a textword of their own", async () => {
+		const { DEV_GUESTS, prepareDevExamples, twoWaySteps } = require('../../scripts/dev-settings');
+		const sandbox = await startSandbox({ legacyWebhookSecret: 'dev-webhook-secret' }, 0);
+		try {
+			const workflows: Array<{ id: string; name: string; nodes: Array<{ name: string; parameters: Record<string, unknown> }> }> = exampleWorkflows({ sandbox });
+			const ready = prepareDevExamples(workflows, sandbox, 5700);
+			const rsvp = workflows.find((w) => w.name.startsWith('Example 8:'))!;
+			for (const name of ['The Guests', 'RSVP by Text', 'Text the Organiser']) {
+				expect(rsvp.nodes.find((n) => n.name === name)!.parameters.textwordId).toEqual({ __rl: true, mode: 'id', value: ready.guestsTextword });
+			}
+			const guests = sandbox.state.legacy.contacts.filter((c: { textword: string }) => c.textword === ready.guestsTextword);
+			expect(guests.map((c: { number: string }) => c.number)).toEqual(DEV_GUESTS.map((g: { number: string }) => g.number));
+			expect(ready.publish).toEqual(['exReminderReply07', 'exCampaignPoll009']);
+			const lines = twoWaySteps({ sandboxOrigin: sandbox.origin, ...ready }).join('\n');
+			expect(lines).toContain(`--platform legacy --to ${ready.replyTriggerUrls.legacy} --from +16175550107 --text C`);
+			expect(lines).toContain(`--to ${ready.replyTriggerUrls.legacy} --from-textword ${ready.guestsTextword} --percent 100 --text "YES,NO"`);
+			expect(lines).toContain(`--to ${ready.replyTriggerUrls.current} --from-list 4 --percent 100 --text "YES,NO"`);
+		} finally {
+			await sandbox.stop();
+		}
 	});
 
 	describe('the reply command it prints', () => {
