@@ -18,7 +18,7 @@ import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, S
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type RequestHooks, type TriggerTrust } from '../shared/replies/forwarding';
-import { endIfEveryoneAnswered, watchPolls } from '../shared/replies/polls';
+import { endIfEveryoneAnswered, TICK_FIELD, watchPolls } from '../shared/replies/polls';
 import { acceptHandOut, HAND_OUT_FIELD, handedOut, isHandOut, PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
 import { doneByN8n, isRegistration, replyOf } from '../shared/replies/protocol';
 import { isTriggerUrl, TRIGGER_URL_FIELD } from '../shared/replies/waiting';
@@ -254,9 +254,6 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 		.finally(() => sweeps.delete(scope));
 }
 
-/** The one key of a request that only asks the trigger to look at its polls (n8n's main process sends it when it activates the workflow). */
-export const TICK_FIELD = 'n8nSlickTextTick';
-
 /**
  * The store of this request, made when first needed; the polls' looks (shared/replies/polls.ts) use it
  * after the request too.
@@ -369,9 +366,11 @@ export class SlickTextTrigger implements INodeType {
 		let rawBody = Buffer.isBuffer(request.rawBody) ? request.rawBody : undefined;
 		const body = this.getBodyData() as unknown;
 		const storeOf = storeOfRequest(this, platform);
-		// Every production request lets this process look at the open polls (at most once a minute without one).
-		if (this.getMode() !== 'manual') watchPolls(this, storeOf, memoryScope(this));
-		if (typeof body === 'object' && body !== null && TICK_FIELD in body) return acknowledge('Looking at the polls; nothing started');
+		// Every production request lets this process look at the open polls (at most once a minute without one;
+		// a tick, which asks for nothing else, always).
+		const tick = typeof body === 'object' && body !== null && TICK_FIELD in body;
+		if (this.getMode() !== 'manual') watchPolls(this, storeOf, memoryScope(this), undefined, tick);
+		if (tick) return acknowledge('Looking at the polls; nothing started');
 		// A waiting workflow registering a wait (two-way texts), not an event of SlickText.
 		if (isRegistration(body)) {
 			const credentials = await credentialOf(this, platform);

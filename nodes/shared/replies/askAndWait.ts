@@ -7,6 +7,7 @@
  */
 import {
 	NodeOperationError,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -24,6 +25,7 @@ import { baseUrlOf, lookup, send, wireFor } from '../transport/request';
 import { DEFAULT_NO_WORDS, DEFAULT_YES_WORDS } from './fields';
 import { numberKey, personKey, readPollEnd, wordList, type MemberAnswer, type PollEnd, type PollRegistration, type PollRules } from './protocol';
 import { signingKeyOf } from './signing';
+import { pollTiming, TICK_FIELD } from './polls';
 import { askTrigger, checkTrust, fail, registerStored, resumeUrlOf, TRIGGER_NAME, triggerUrlOf, waitingInput, type PreparedWait } from './waiting';
 
 /**
@@ -428,7 +430,31 @@ async function askAndWait(ctx: IExecuteFunctions, platform: Platform, prepared: 
 	const stash = people.map((p, n) => ({ json: notCounted(p, registration.executionId), pairedItem: (input[n] ?? input[0])?.pairedItem ?? { item: n } }));
 	if (executeData?.data?.main) executeData.data.main[0] = stash;
 	await ctx.putExecutionToWait(new Date(until + pollLimits.fallbackAfterMs));
+	void lookAtTheDeadline(ctx, prepared.triggerUrl, until);
 	return [stash];
+}
+
+/**
+ * One more timer for the poll's end, in the process that ran the poll (a worker, in queue mode): at the
+ * deadline it asks the trigger to look at its polls, again every 10 s for 5 minutes while nobody answers
+ * (every webhook process down meanwhile). The trigger's own timers end the poll as a rule; this one ends
+ * it when every process that takes the trigger's requests restarted across the deadline.
+ */
+async function lookAtTheDeadline(ctx: IExecuteFunctions, triggerUrl: string, until: number): Promise<void> {
+	const round = pollTiming.round;
+	const wait = async (ms: number) => {
+		for (let left = ms; left > 0 && pollTiming.round === round; left -= 1000) await sleep(Math.min(1000, left));
+	};
+	await wait(until + pollTiming.graceMs + 1000 - Date.now());
+	for (let attempt = 0; attempt < 30 && pollTiming.round === round; attempt++) {
+		try {
+			const answer = (await ctx.helpers.httpRequest({ method: 'POST', url: triggerUrl, body: { [TICK_FIELD]: true }, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, timeout: 30_000 })) as { statusCode: number };
+			if (answer.statusCode >= 200 && answer.statusCode < 300) return;
+		} catch {
+			// No process answers yet: asked again.
+		}
+		await wait(10_000);
+	}
 }
 
 /** Ask and Wait on the legacy node: each person's number from their item, a text each through Send's route. */
@@ -550,9 +576,9 @@ export function currentAskRun(): OperationRun {
 
 // ------------------------------------------------------------------------------------------ the end
 
-function outputOf(kept: IDataObject, member: MemberAnswer | undefined, rules: { responseType?: string; zone: string }, reason: PollEnd['reason']): IDataObject {
+function outputOf(kept: IDataObject, member: MemberAnswer | undefined, rules: { responseType?: string; zone: string; deadline: string }, reason: PollEnd['reason']): IDataObject {
 	const sent = (kept.sent ?? {}) as IDataObject;
-	const base = { sent, person: kept.person ?? {} };
+	const base = { deadline: rules.deadline, sent, person: kept.person ?? {} };
 	if (!member) return { status: 'noAnswer', answer: null, ...base };
 	const status: PollStatus = member.state === 'waiting' ? 'noAnswer' : member.state;
 	// In the workflow's time zone, as n8n shows the deadline; a legacy reply names the number only: its contact is the one texted.
@@ -615,6 +641,7 @@ export function pollEndWebhook(ctx: IWebhookFunctions): IWebhookResponseData | u
 	const kept = waitingInput(ctx).filter((item) => item.json?.status === 'notCounted');
 	const responseType = String(ctx.getNodeParameter('responseType', 'approval'));
 	const zone = ctx.getTimezone();
+	const deadline = end.until > 0 ? inZone(new Date(end.until).toISOString(), zone) : '';
 	const legacy = ctx.getNode().type.endsWith('slickTextLegacy');
 	const summary = summaryOf(end.members, responseType);
 	const items: INodeExecutionData[] =
@@ -624,9 +651,9 @@ export function pollEndWebhook(ctx: IWebhookFunctions): IWebhookResponseData | u
 					const sent = (json.sent ?? {}) as IDataObject;
 					// Legacy people were texted at a number; current ones are contacts.
 					const member = byPerson.get(legacy ? String(sent.to ?? '') : String(sent.contactId ?? ''));
-					return { json: { ...outputOf(json, member, { responseType, zone }, end.reason), summary }, pairedItem: { item: n } };
+					return { json: { ...outputOf(json, member, { responseType, zone, deadline }, end.reason), summary }, pairedItem: { item: n } };
 				})
-			: end.members.map((m) => ({ json: { ...outputOf({ person: { person: m.person } }, m, { responseType, zone }, end.reason), summary }, pairedItem: { item: 0 } }));
+			: end.members.map((m) => ({ json: { ...outputOf({ person: { person: m.person } }, m, { responseType, zone, deadline }, end.reason), summary }, pairedItem: { item: 0 } }));
 	return { webhookResponse: { taken: true }, workflowData: [items] };
 }
 

@@ -24,6 +24,9 @@ import type { MemberTake, PollEntry, WaitEntry, WaitStore } from './waits/store'
  */
 export const pollTiming = { graceMs: 2_000, lookEveryMs: 60_000, armWithinMs: 70_000, pausesMs: [250, 500, 1000, 2000, 4000, 8000, 15000, 30000], round: 0 };
 
+/** The one key of a request that only asks the trigger to look at its polls (n8n's main process when it activates the workflow, the poll's own process at the deadline). */
+export const TICK_FIELD = 'n8nSlickTextTick';
+
 /** Looks that could not read the store, in a row, before a process stops looking until the next request. */
 const MOST_FAILED_LOOKS = 30;
 
@@ -140,7 +143,7 @@ export async function endPoll(ctx: IWebhookFunctions, store: WaitStore, pollId: 
 		const members: MemberAnswer[] = await store.closePoll(pollId, Date.now());
 		ctx.logger.debug(`SlickText Trigger: poll ${pollId} ends (${reason}): ${members.length} people`);
 		for (let attempt = 0; ; attempt++) {
-			const posted = await postEnd(ctx, poll, { reason, members });
+			const posted = await postEnd(ctx, poll, { reason, until: poll.until, members });
 			if (posted !== 'again') break;
 			if (attempt >= pollTiming.pausesMs.length) return false;
 			await sleep(pollTiming.pausesMs[attempt]);
@@ -194,10 +197,11 @@ function arm(ctx: IWebhookFunctions, storeOf: () => Promise<WaitStore>, scope: s
  * stopped half way), and times those due soon. Again every `lookEveryMs` while any is open. Called on
  * every request to the trigger (a look under way makes it return at once) and after a poll is added.
  */
-export function watchPolls(ctx: IWebhookFunctions, storeOf: () => Promise<WaitStore>, scope: string, added?: PollEntry): void {
+export function watchPolls(ctx: IWebhookFunctions, storeOf: () => Promise<WaitStore>, scope: string, added?: PollEntry, asked = false): void {
 	const watch = watchOf(scope);
 	if (added) arm(ctx, storeOf, scope, added);
-	if (watch.looking || (!added && Date.now() < watch.quietUntil)) return;
+	// A request that asks for a look (a tick) has one, whenever the last found nothing.
+	if (watch.looking || (!added && !asked && Date.now() < watch.quietUntil)) return;
 	watch.looking = true;
 	const round = pollTiming.round;
 	void (async () => {

@@ -287,6 +287,8 @@ export const POLL_END_FIELD = 'n8nSlickTextPollEnd';
 
 export interface PollEnd {
 	reason: 'deadline' | 'everyone';
+	/** The poll's deadline (ms). */
+	until: number;
 	members: MemberAnswer[];
 }
 
@@ -366,6 +368,7 @@ export function readPollEnd(body: unknown): PollEnd | undefined {
 	if (!Array.isArray(end.members)) return undefined;
 	return {
 		reason: end.reason === 'everyone' ? 'everyone' : 'deadline',
+		until: typeof end.until === 'number' ? end.until : 0,
 		members: end.members.filter((m): m is IDataObject => isRecord(m) && typeof m.i === 'number') as unknown as MemberAnswer[],
 	};
 }

@@ -34,6 +34,8 @@ interface N8n {
 	ends: IDataObject[];
 	/** The texts the sandbox had received when each signed request of a node reached the trigger. */
 	textsAtRequests: number[];
+	/** When a request that asks the trigger to look at its polls (a tick) reached it. */
+	ticks: number[];
 	/** How the resume address answers: taken (as the poll's webhook says once n8n resumed it), or n8n's 409 while the node still runs. */
 	answers: Array<{ status: number; body: IDataObject }>;
 	close(): Promise<void>;
@@ -41,7 +43,7 @@ interface N8n {
 
 /** Stands in for n8n at one address: the trigger's Production URL, its public API, and the poll's resume address. */
 async function standIn(): Promise<N8n> {
-	const n8n: Partial<N8n> = { ends: [], answers: [], textsAtRequests: [], api: fakeN8nApi() };
+	const n8n: Partial<N8n> = { ends: [], answers: [], textsAtRequests: [], ticks: [], api: fakeN8nApi() };
 	const server: Server = createServer((req, res) => {
 		if (req.url?.startsWith('/api/')) return n8n.api!.handle(req, res);
 		let raw = '';
@@ -49,6 +51,7 @@ async function standIn(): Promise<N8n> {
 		req.on('end', async () => {
 			if (req.url?.startsWith('/webhook/') && n8n.trigger) {
 				if (raw.includes('n8nSlickTextReplyWait')) n8n.textsAtRequests!.push(texts().length);
+				if (raw.includes('n8nSlickTextTick')) n8n.ticks!.push(Date.now());
 				const answer = await fetch(n8n.trigger.url, { method: 'POST', headers: req.headers as Record<string, string>, body: raw });
 				res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/plain' });
 				res.end(await answer.text());
@@ -222,7 +225,9 @@ describe('Ask and Wait: the poll, its answers and its end', () => {
 		// A legacy reply names its number; the contact is the one the text went to. Its time is in the workflow's zone.
 		expect((out[0].reply as IDataObject).contactId).toBe(String((out[0].sent as IDataObject).contactId));
 		expect(String(out[0].answeredAt)).toMatch(/-0[45]:00$/);
-		// Nothing more is posted: the poll is done.
+		// The poll's own process asks the trigger to look at the deadline too (its timers would end it if every
+		// process that takes the trigger's requests had restarted meanwhile): the poll is done, nothing more is posted.
+		await until(() => n8n.ticks.length === 1);
 		await new Promise((r) => setTimeout(r, 300));
 		expect(n8n.ends).toHaveLength(1);
 	});
