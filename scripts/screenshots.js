@@ -26,7 +26,8 @@ const PKG = 'n8n-nodes-slicktext';
 const NODES = {
 	trigger: { name: 'SlickText Trigger', type: `${PKG}.slickTextTrigger`, parameters: { events: ['contact_created'] } },
 	current: { name: 'SlickText', type: `${PKG}.slickText`, resource: 'contact', operation: 'create' },
-	legacy: { name: 'SlickText Legacy', type: `${PKG}.slickTextLegacy`, resource: 'message', operation: 'send' },
+	// The README's first two-way recipe: a text that waits for one person's answer.
+	legacy: { name: 'SlickText Legacy', type: `${PKG}.slickTextLegacy`, resource: 'message', operation: 'sendAndWait' },
 };
 
 // Sample values for required fields, by field name, so the canvas shows no "missing parameter" warnings.
@@ -272,11 +273,11 @@ async function takeScreenshots() {
 		await page.goto(`${base}/workflow/${LOCAL_IDS['08']}`);
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 		await page.locator('[data-test-id="zoom-to-fit"]').click();
-		await shoot(page, 'example-08-rsvp.png', 'example 8 on the canvas: an RSVP that gathers every answer by a deadline');
+		await shoot(page, 'example-08-rsvp.png', 'example 8 on the canvas: an RSVP asked in one step and counted at the deadline');
 		await page.goto(`${base}/workflow/${LOCAL_IDS['09']}`);
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ state: 'visible', timeout: 60_000 });
 		await page.locator('[data-test-id="zoom-to-fit"]').click();
-		await shoot(page, 'example-09-campaign-question.png', 'example 9 on the canvas: a question to a list by campaign, every answer gathered by a deadline');
+		await shoot(page, 'example-09-campaign-question.png', 'example 9 on the canvas: a question to a list by campaign, counted at the deadline');
 
 		// What each picture shows, for test/scripts/images.test.ts to find a picture a later change made stale.
 		const settings = await api(context.request, 'GET', '/rest/settings');

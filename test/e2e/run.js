@@ -25,6 +25,7 @@ const allSuites = {
 	twoWay: require('./twoWay'),
 	twoWayScale: require('./twoWayScale'),
 	editorPanels: require('./editorPanels'),
+	devPath: require('./devPath'),
 };
 // n8n pings its database every 2 s and, when one ping takes over 5 s, answers every request (webhooks too)
 // 503 "Database is not ready!" until one gets through. On a loaded CI machine SQLite's reads can take that
