@@ -14,7 +14,8 @@ function fieldsOf(properties, resource, operation, newest) {
 			const show = p.displayOptions && p.displayOptions.show;
 			return show && show.resource?.includes(resource) && show.operation?.includes(operation);
 		})
-		.filter((p) => p.type !== 'notice')
+		// A notice says; a hidden field (Ask and Wait's Send To) is set by the operation, not by a person.
+		.filter((p) => p.type !== 'notice' && p.type !== 'hidden')
 		// What a node added today shows: a field kept only for workflows saved with an older version is left out.
 		.filter((p) => p.displayOptions.show['@version'] === undefined || p.displayOptions.show['@version'].includes(newest))
 		// What only the AI tool variant shows (its Tool Description) is in docs/ai-agents.md.
