@@ -1,5 +1,5 @@
 // The cost of the SlickText Trigger's "Confirm Events with SlickText" (current platform), and the options
-// of issue 31 measured side by side: where the lookup happens (before the webhook answers, as before issue 31,
+// of Confirm Events measured side by side: where the lookup happens (before the webhook answers, as it was first built,
 // or in the run, as now), remembering contacts confirmed a moment ago, sharing one request among events
 // of one contact under way together, and asking for many events with one request. Runs the trigger
 // through n8n-core (WebhookContext for the delivery, WorkflowExecute for the trigger's step in the run;
@@ -27,7 +27,7 @@ const PAIRS = Number(process.env.BENCH_CONFIRM_PAIRS || 50);
 const SIGNUPS = Number(process.env.BENCH_CONFIRM_SIGNUPS || 80);
 const THROUGHPUT = Number(process.env.BENCH_CONFIRM_THROUGHPUT || 1000);
 const PER_SECOND = 8;
-/** Before issue 31 the webhook answered 503 when its lookup took longer than this (SlickText waits 5 s). */
+/** At first the webhook answered 503 when its lookup took longer than this (SlickText waits 5 s). */
 const OLD_DEADLINE_MS = 4000;
 
 useWebhookServers();
@@ -55,7 +55,7 @@ function printTable(title: string, rows: Array<Record<string, string | number>>)
 	console.log(`\n${title}\n\n${lines.join('\n')}`);
 }
 
-it('Confirm Events with SlickText: cost per event and the options of issue 31', async () => {
+it('Confirm Events with SlickText: cost per event and the options considered', async () => {
 	const sandbox = await startSandbox({ rateLimit: false, seed: { contacts: 1000 } });
 	try {
 		const contacts = sandbox.state.current.contacts as IDataObject[];
@@ -181,7 +181,7 @@ it('Confirm Events with SlickText: cost per event and the options of issue 31', 
 		const real = outcomes.filter((o) => !o.forged);
 		const burstRows = [
 			{
-				'where the lookup is': 'before the answer (as before issue 31: answer when the lookup is done, 503 after 4 s)',
+				'where the lookup is': 'before the answer (as first built: answer when the lookup is done, 503 after 4 s)',
 				'answered 2xx within 5 s': `${lookups.filter((v) => v <= OLD_DEADLINE_MS).length} of ${BURST}`,
 				'answer, p50': ms(quantile(lookups, 0.5)),
 				'answer, p95': ms(quantile(lookups, 0.95)),

@@ -1,5 +1,5 @@
 'use strict';
-// The list-hygiene row of `npm run bench` (issue 25): examples/03 in real n8n 2.41.1 (regular mode,
+// The list-hygiene row of `npm run bench`: examples/03 in real n8n 2.41.1 (regular mode,
 // SQLite, the package installed as n8n installs community packages) over a Newsletter list of 100,000
 // members, 25% of them unsubscribed or blocked, against the sandbox at SlickText's rate limit. Once with
 // n8n's defaults and once with the recommended settings. Prints a markdown table:
@@ -47,7 +47,7 @@ function currentExample() {
 	return { nodes, connections, first };
 }
 
-/** The example before issue 25: every member in full, n8n's Filter node, one DELETE for everyone. */
+/** The example as it was first built: every member in full, n8n's Filter node, one DELETE for everyone. */
 function oldExample() {
 	const credentials = { slickTextApi: { id: env.CREDENTIAL_IDS.current, name: 'SlickText sandbox (current API)' } };
 	const nodes = [
@@ -261,7 +261,7 @@ async function one(members, config, variant) {
 		const count = (method, re) => sandbox.requests.filter((r) => r.method === method && re.test(r.path)).length;
 		return {
 			members,
-			variant: variant === 'old' ? 'examples/03 before issue 25' : 'examples/03',
+			variant: variant === 'old' ? 'examples/03 as first built' : 'examples/03',
 			config: config.label,
 			status: res.status,
 			error: res.status >= 300 ? answer.slice(0, 200) : undefined,

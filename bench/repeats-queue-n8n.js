@@ -1,5 +1,5 @@
 'use strict';
-// Repeated deliveries in queue mode (issue #14): real n8n 2.41.1 with Postgres and Redis, a main process,
+// Repeated deliveries in queue mode: real n8n 2.41.1 with Postgres and Redis, a main process,
 // TWO `n8n webhook` processes that answer the deliveries and two workers (`n8n worker --concurrency=10`)
 // that run them. One published workflow per platform: SlickText Trigger v2 (Ignore Repeated Deliveries
 // on, its default), then the SlickText node's List > Add Contacts against the sandbox (its own process),

@@ -1,6 +1,6 @@
 'use strict';
 // What n8n itself keeps of waiting sub-executions in queue mode, with n8n's own nodes only (no node of this
-// package): the measure behind issue 45's memory row. Real n8n 2.41.1 as n8n documents scaling
+// package): the measure behind the memory row of replies from many. Real n8n 2.41.1 as n8n documents scaling
 // (bench/twoWayStack.js: Postgres, Redis, main, a worker, one `n8n webhook` process behind a proxy).
 //
 // Two workflows, the same n8n Wait node (After Time Interval, long enough for n8n to put the execution in

@@ -1,5 +1,5 @@
 'use strict';
-// Two-way texts at a big user's scale (issue 44), in real n8n 2.41.1: queue mode (Postgres, Redis, a
+// Two-way texts at a big user's scale, in real n8n 2.41.1: queue mode (Postgres, Redis, a
 // worker), two `n8n webhook` processes behind a round-robin proxy (bench/twoWayStack.js), the SlickText
 // Trigger keeping its waits in n8n's data table (the credential's n8n API key), n8n's default settings.
 // Side by side in one run:

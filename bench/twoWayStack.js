@@ -1,5 +1,5 @@
 'use strict';
-// n8n as a big user runs it, for two-way texts (issue 44), shared by test/e2e/twoWayScale.js and
+// n8n as a big user runs it, for two-way texts, shared by test/e2e/twoWayScale.js and
 // bench/two-way-scale-n8n.js: queue mode (Postgres, Redis, a worker), main, and `n8n webhook` processes
 // behind a round-robin proxy of our own (/webhook and /webhook-waiting to the webhook processes in turn,
 // the rest to main, as n8n's queue-mode documentation sets up its load balancer). The package's

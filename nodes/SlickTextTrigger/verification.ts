@@ -27,7 +27,7 @@ import type { ReceivedEvent } from './events';
  * happens in the run, in the trigger's own step (confirmInRun), which n8n runs first in every run a
  * delivery starts. SlickText waits at most 5 seconds for an answer, and a lookup that waits its turn at
  * the rate limit (8 a second, shared with the workflow's own requests) cannot promise that: under load
- * it held answers for 4-9 seconds and turned them into SlickText's retries (issue 31). An event that
+ * it held answers for 4-9 seconds and turned them into SlickText's retries. An event that
  * does not match ends its run at the trigger: nothing after it runs.
  */
 

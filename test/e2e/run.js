@@ -76,7 +76,10 @@ async function main() {
 		context.workflows = workflows;
 		for (const suite of suites) {
 			console.log(`\n${suite.title}`);
+			const began = Date.now();
 			await suite.run(context);
+			// What each suite costs a landing (docs/development.md, which command guards what).
+			console.log(`  (${Math.round((Date.now() - began) / 1000)} s)`);
 		}
 	} finally {
 		await sandbox.stop();

@@ -112,7 +112,7 @@ describe('Send and Wait for Reply checks everything before the text goes out', (
 		expect(texts()).toEqual([]);
 	});
 
-	// Version 2 moved Yes Words and No Words into Options (issue 46, item 1); version 1 keeps them at the top.
+	// Version 2 moved Yes Words and No Words into Options; version 1 keeps them at the top.
 	it.each([
 		['version 2, in Options', 2, { waitOptions: { yesWords: ' , ' } }],
 		['version 1, at the top', 1, { yesWords: ' , ' }],
