@@ -90,7 +90,7 @@ function summaryNode(id, name, x, idField, extra = '') {
 const BIG = { parent: 'e2eReturnAllBig01', child: 'e2eReturnAllSub01' };
 
 /**
- * Return All of 130,000 contacts and of 130,000 subscribers in a sub-workflow that hands back only a
+ * Return All of every contact and every subscriber (130,000 each under npm run test:scale) in a sub-workflow that hands back only a
  * summary of each, so that `n8n execute --rawOutput` prints kilobytes rather than both lists (it prints
  * the caller's run data only; the sub-workflow's is not saved). n8n 2.41 runs a sub-workflow from its
  * database only once published (outside manual runs), so headless.js publishes it before the run.
