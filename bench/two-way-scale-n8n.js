@@ -27,6 +27,7 @@ const path = require('node:path');
 
 const { startSandbox } = require('../sandbox/server');
 const services = require('./queueServices');
+const { inPool } = require('../sandbox/shared/replies');
 const { startTwoWayStack } = require('./twoWayStack');
 
 const WAITS = Number(process.env.BENCH_SCALE_WAITS || 10_000);
@@ -94,17 +95,6 @@ async function post(url, body, headers = { 'content-type': 'application/json' })
 	}
 }
 
-async function inFlight(items, limit, fn) {
-	const results = new Array(items.length);
-	let i = 0;
-	await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-		while (i < items.length) {
-			const k = i++;
-			results[k] = await fn(items[k], k);
-		}
-	}));
-	return results;
-}
 
 /** A legacy event as SlickText posts it, signed with the webhook secret. */
 function legacyEvent(event) {
@@ -142,10 +132,10 @@ async function main() {
 			const { payload, signature } = sign(key, { platform: 'legacy', person: `+1617888${String(i % 10000).padStart(4, '0')}`, resumeUrl: `${proxy}/webhook-waiting/${900000 + i}/bench`, since: Date.now(), until: 0, sent: {} }, Date.now());
 			return await post(triggerUrl, JSON.stringify({ n8nSlickTextReplyWait: payload, signature }));
 		};
-		const registrations = async (from) => (await inFlight(Array.from({ length: 100 }, (_, k) => from + k), 10, register));
+		const registrations = async (from) => (await inPool(Array.from({ length: 100 }, (_, k) => from + k), 10, register));
 		const events = async (url, body) => {
 			const t0 = Date.now();
-			const answers = await inFlight(Array.from({ length: EVENTS }, (_, i) => i), 10, (i) => post(url, ...body(i)));
+			const answers = await inPool(Array.from({ length: EVENTS }, (_, i) => i), 10, (i) => post(url, ...body(i)));
 			return { perSecond: EVENTS / ((Date.now() - t0) / 1000), p95: quantile(answers.map((a) => a.ms), 0.95), failed: answers.filter((a) => a.status !== 200).length };
 		};
 
@@ -245,7 +235,7 @@ async function main() {
 
 		log('E: burst');
 		const numbers = Array.from({ length: BURST }, (_, i) => numberOf(1000 + i));
-		await inFlight(numbers, 10, startOurs);
+		await inPool(numbers, 10, startOurs);
 		await waitUntil(`${BURST} waits`, () => count(WF.ours.id, 'waiting') >= BURST);
 		const doneBefore = count(WF.ours.id, 'success');
 		let t0 = Date.now();
@@ -259,7 +249,7 @@ async function main() {
 			notOk: answers.filter((r) => r.status !== 200).length,
 		});
 		out.burstOurs = burstRow(replies, await resumedOf(() => count(WF.ours.id, 'success') - doneBefore, BURST, t0));
-		const urls = await inFlight(numbers, 10, startTheirs);
+		const urls = await inPool(numbers, 10, startTheirs);
 		await waitUntil(`${BURST} Wait nodes`, () => count(WF.theirs.id, 'waiting') >= BURST);
 		const theirBefore = count(WF.theirs.id, 'success');
 		t0 = Date.now();

@@ -8,7 +8,7 @@ const https = require('node:https');
 const { createRouter } = require('./shared/router');
 const { createRateLimiter } = require('./shared/rateLimit');
 const { createFault, takeFault, applyFault } = require('./shared/faults');
-const { addContact } = require('./legacy/store');
+const { addTextword } = require('./legacy/store');
 const { HttpError } = require('./shared/httpError');
 const { CREDENTIALS } = require('./shared/credentials');
 const { withLatency, delayingFront } = require('./shared/latency');
@@ -201,27 +201,7 @@ class Sandbox {
 	 * RSVP that a test, the bench or `npm run dev` asks, each list apart from the seeded ones. Its ID back.
 	 */
 	addLegacyTextword(word, people) {
-		const state = this.state.legacy;
-		const id = String(Math.max(...state.textwords.map((t) => Number(t.id))) + 1);
-		state.textwords.push({ ...state.textwords[0], id, word, autoReply: `Thanks for joining ${word}.`, added: '2026-01-05 09:00:00' });
-		for (const person of people) {
-			addContact(state, {
-				id: String(state.nextContactId++),
-				number: person.number,
-				city: null,
-				state: null,
-				zipCode: null,
-				country: 'US',
-				textword: id,
-				subscribedDate: '2026-01-05 09:00:00',
-				firstName: person.firstName ?? null,
-				lastName: null,
-				birthDate: null,
-				email: null,
-				optInMethod: 'api',
-			});
-		}
-		return id;
+		return addTextword(this.state.legacy, word, people);
 	}
 
 	/** Credentials as n8n would hold them, pointing at this sandbox. */

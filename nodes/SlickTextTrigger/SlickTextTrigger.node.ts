@@ -18,7 +18,7 @@ import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, S
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type RequestHooks, type TriggerTrust } from '../shared/replies/forwarding';
-import { endIfEveryoneAnswered, TICK_FIELD, watchPolls } from '../shared/replies/polls';
+import { endIfEveryoneAnswered, pollTiming, TICK_FIELD, watchPolls } from '../shared/replies/polls';
 import { acceptHandOut, HAND_OUT_FIELD, handedOut, isHandOut, PERSON_RUNS_PARAMETER } from '../shared/replies/handOut';
 import { doneByN8n, isRegistration, replyOf } from '../shared/replies/protocol';
 import { isTriggerUrl, TRIGGER_URL_FIELD } from '../shared/replies/waiting';
@@ -269,10 +269,10 @@ function storeOfRequest(ctx: IWebhookFunctions, platform: Platform): () => Promi
  * one whose deadline passed while n8n was down ends then (polls.ts), though nobody texts meanwhile.
  */
 async function tickLater(ctx: IHookFunctions): Promise<void> {
-	const url = ctx.getNodeWebhookUrl('default');
-	if (!url || ctx.getMode() === 'manual') return;
+	const url = typeof ctx.getNodeWebhookUrl === 'function' ? ctx.getNodeWebhookUrl('default') : undefined;
+	if (!url || ctx.getMode?.() === 'manual') return;
 	// n8n registers the webhook after this check: the request waits until it answers.
-	await sleep(10_000);
+	await sleep(pollTiming.tickAfterActivationMs);
 	try {
 		await ctx.helpers.httpRequest({ method: 'POST', url, body: { [TICK_FIELD]: true }, json: true, ignoreHttpStatusErrors: true, timeout: 30_000 });
 	} catch {
@@ -344,7 +344,8 @@ export class SlickTextTrigger implements INodeType {
 			// SlickText has no API to register, list or remove webhooks: the user pastes the URL into
 			// SlickText. There is nothing to check, create or delete on its side, so these report success.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				void tickLater(this);
+				// Never in the way of the activation: a tick that cannot be sent is left to the next request.
+				void tickLater(this).catch(() => undefined);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -377,7 +378,7 @@ export class SlickTextTrigger implements INodeType {
 			const store = await storeOf();
 			const hooks: RequestHooks = {
 				pollAdded: (poll) => watchPolls(this, storeOf, memoryScope(this), poll),
-				pollChanged: (pollId) => void store.poll(pollId).then((poll) => poll?.rules.endEarly && endIfEveryoneAnswered(this, store, pollId)),
+				pollChanged: (pollId) => void store.polls.poll(pollId).then((poll) => poll?.rules.endEarly && endIfEveryoneAnswered(this, store, pollId)),
 			};
 			const answered = await acceptRegistration(this, platform, store, await trustOf(this, platform, credentials), hooks);
 			// A refusal (answered by the node itself) changes nothing, so n8n saves nothing for it.

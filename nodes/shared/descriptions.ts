@@ -63,6 +63,11 @@ export function effectOf(op: OperationDescription): Effect {
 	return op.option.route?.method === 'GET' ? 'read' : 'change';
 }
 
+/** Options of a collection (and fields of a dropdown list) by name: n8n's lint and editor list them so. */
+export function sortByName<T extends { displayName: string }>(options: T[]): T[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
 /** Shows fields only for one resource and operation (what every operation file needs). */
 export function showFor(resource: string, operation: string, properties: INodeProperties[]): INodeProperties[] {
 	return properties.map((property) => ({

@@ -59,7 +59,20 @@ function outboxPush(state, entry) {
 	state.outbox.push({ at: laNow(), ...entry });
 }
 
+/** A new textword whose subscribers are `people` ({number, firstName?}), after the seeded ones; its ID. */
+function addTextword(state, word, people) {
+	const id = String(Math.max(...state.textwords.map((t) => Number(t.id))) + 1);
+	state.textwords.push({ ...state.textwords[0], id, word, autoReply: `Thanks for joining ${word}.`, added: '2026-01-05 09:00:00' });
+	for (const person of people) {
+		const where = { city: null, state: null, zipCode: null, country: 'US' };
+		const who = { firstName: person.firstName ?? null, lastName: null, birthDate: null, email: null };
+		addContact(state, { id: String(state.nextContactId++), number: person.number, ...where, textword: id, subscribedDate: '2026-01-05 09:00:00', ...who, optInMethod: 'api' });
+	}
+	return id;
+}
+
 module.exports = {
+	addTextword,
 	membershipKey, addContact, removeContacts, contactsOf, findTextword, findContact, findMessage, findShortlink,
 	outboxPush,
 };

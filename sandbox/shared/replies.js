@@ -216,14 +216,17 @@ function crowdOf(sandbox, fields) {
 	return { source: { list: list.contact_list_id, name: list.name, brandId: b.brand.brand_id }, people };
 }
 
-/** Runs work(item) for every item, at most `concurrency` at once; the results in the items' order. */
+/**
+ * Runs work(item, index) for every item, at most `concurrency` at once; the results in the items' order.
+ * The one pool of the sandbox's crowd of replies, the e2e suites and the benches.
+ */
 async function inPool(items, concurrency, work) {
 	const results = new Array(items.length);
 	let next = 0;
 	const worker = async () => {
 		while (next < items.length) {
 			const i = next++;
-			results[i] = await work(items[i]);
+			results[i] = await work(items[i], i);
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
@@ -296,4 +299,4 @@ async function replyEndpoint(sandbox, method, rawBody) {
 	}
 }
 
-module.exports = { playReply, playReplies, redeliver, replyEndpoint, ReplyError, DEFAULT_TIMEOUT_MS, REPLY_FIELDS };
+module.exports = { inPool, playReply, playReplies, redeliver, replyEndpoint, ReplyError, DEFAULT_TIMEOUT_MS, REPLY_FIELDS };

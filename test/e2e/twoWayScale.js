@@ -19,6 +19,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
+const { inPool } = require('../../sandbox/shared/replies');
 const { startTwoWayStack } = require('../../bench/twoWayStack');
 // The trigger's own reading of a delivery, from the build n8n runs: a reply's event key, as its log names it.
 const { readDelivery } = require('../../dist/nodes/SlickTextTrigger/events');
@@ -48,20 +49,6 @@ const IN_FLIGHT = Number(process.env.E2E_SCALE_IN_FLIGHT || 20);
 /** How many times a webhook process is killed and started again among the replies (more: to look for a rare loss). */
 const KILLS = Number(process.env.E2E_SCALE_KILLS || 1);
 
-/** Runs `fn` over `items`, at most `limit` at a time, and resolves with the results in order. */
-async function inFlight(items, limit, fn) {
-	const results = new Array(items.length);
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: Math.min(limit, items.length) }, async () => {
-			while (next < items.length) {
-				const i = next++;
-				results[i] = await fn(items[i], i);
-			}
-		}),
-	);
-	return results;
-}
 const AFTER = 'After Reply';
 
 const HOOK = { table: 'e2e-scale-table', static: 'e2e-scale-static' };
@@ -199,7 +186,7 @@ exports.run = async ({ sandbox, check }) => {
 	/** Starts one wait per number at once and resolves once n8n shows them all waiting (but `before`, an earlier check's). */
 	const openWaits = async (store, numbers, before = new Set()) => {
 		const wf = WF[store];
-		const started = await inFlight(numbers, IN_FLIGHT, (number) => post(`${PROXY}/webhook/${wf.id}-start`, JSON.stringify({ number })));
+		const started = await inPool(numbers, IN_FLIGHT, (number) => post(`${PROXY}/webhook/${wf.id}-start`, JSON.stringify({ number })));
 		assert.ok(started.every((r) => r.status === 200), `starts: ${[...new Set(started.map((r) => r.status))]}`);
 		const waiting = async () => (await unended(wf.id, before)).filter((e) => e.status === 'waiting').length;
 		const all = await waitFor(async () => (await waiting()) >= numbers.length, 600_000);
@@ -220,7 +207,7 @@ exports.run = async ({ sandbox, check }) => {
 	 */
 	const everyoneReplies = async (store, numbers, during = async () => {}, before = new Set()) => {
 		const wf = WF[store];
-		const replies = inFlight(numbers, IN_FLIGHT, (number) => replyUntilAccepted(store, number, `answer of ${number}`));
+		const replies = inPool(numbers, IN_FLIGHT, (number) => replyUntilAccepted(store, number, `answer of ${number}`));
 		await during();
 		const played = await replies;
 		const done = await waitFor(async () => (await unended(wf.id, before)).length === 0, 600_000);
@@ -384,7 +371,7 @@ exports.run = async ({ sandbox, check }) => {
 			assert.ok(waiting, `waiting: ${(await executions(id, 'waiting')).length}; failed: ${(await executions(id, 'error')).length}`);
 			const everyoneWaitsAfter = Date.now() - started;
 			const answers = shuffledAnswers(numbers, answer);
-			const replies = inFlight(answers, IN_FLIGHT, ({ number, text }) => replyUntilAccepted('table', number, text));
+			const replies = inPool(answers, IN_FLIGHT, ({ number, text }) => replyUntilAccepted('table', number, text));
 			await meanwhile();
 			await replies;
 			assert.ok(Date.now() - started < seconds * 1000, `the answers came after the deadline (${Date.now() - started} ms): give the RSVP more time`);

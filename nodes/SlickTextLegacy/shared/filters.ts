@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
-import { filtersCollection } from '../../shared/descriptions';
+import { filtersCollection, sortByName } from '../../shared/descriptions';
 import { inputError } from '../../shared/errors';
 import { locatorValue } from '../../shared/parameters';
 import { isBlank } from '../../shared/validation';
@@ -104,7 +104,7 @@ export function customFieldFilter(): Filter {
 
 export function filtersProperty(filters: Filter[]): INodeProperties {
 	return filtersCollection(
-		filters.map((filter) => filter.property).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		sortByName(filters.map((filter) => filter.property)),
 		filters.some((f) => f.kind === 'time')
 			? 'Exact, case-sensitive matches; a date filter leaves out the moment given itself'
 			: 'Exact, case-sensitive matches',

@@ -16,13 +16,13 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import type { OperationDescription } from '../descriptions';
+import { sortByName, type OperationDescription } from '../descriptions';
 import { CREDENTIAL_TYPE, type Platform } from '../platform';
 import type { OperationRun, RouteRunOptions } from '../runner/types';
 import { inZone } from '../time';
 import { credentialsOnce } from '../transport/credentials';
 import { baseUrlOf, lookup, send, wireFor } from '../transport/request';
-import { DEFAULT_NO_WORDS, DEFAULT_YES_WORDS } from './fields';
+import { amountAndUnit, answerWords, DEFAULT_NO_WORDS, DEFAULT_YES_WORDS } from './fields';
 import { numberKey, personKey, readPollEnd, wordList, type MemberAnswer, type PollEnd, type PollRegistration, type PollRules } from './protocol';
 import { signingKeyOf } from './signing';
 import { pollTiming, TICK_FIELD } from './polls';
@@ -85,28 +85,7 @@ const responseFields: INodeProperties[] = [
 		default: 'afterTimeInterval',
 		description: 'When the answers are counted (sooner, once everyone answered)',
 	},
-	{
-		displayName: 'Amount',
-		name: 'deadlineAmount',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: 1,
-		description: 'How long people have to answer',
-		displayOptions: { show: { deadlineType: ['afterTimeInterval'] } },
-	},
-	{
-		displayName: 'Unit',
-		name: 'deadlineUnit',
-		type: 'options',
-		options: [
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Days', value: 'days' },
-		],
-		default: 'days',
-		description: 'Unit of the amount',
-		displayOptions: { show: { deadlineType: ['afterTimeInterval'] } },
-	},
+	...amountAndUnit({ amount: 'deadlineAmount', unit: 'deadlineUnit' }, 'How long people have to answer', { show: { deadlineType: ['afterTimeInterval'] } }),
 	{
 		displayName: 'Deadline',
 		name: 'deadline',
@@ -146,22 +125,8 @@ function pollOptions(extra: INodeProperties[]): INodeProperties {
 			default: true,
 			description: 'Whether the answers come out as soon as nobody is left to answer, rather than at the deadline',
 		},
-		{
-			displayName: 'No Words',
-			name: 'noWords',
-			type: 'string',
-			default: DEFAULT_NO_WORDS,
-			description: 'Answers that decline, separated by commas (approval). Case, spaces and punctuation around the word are ignored.',
-			displayOptions: { show: { '/responseType': ['approval'] } },
-		},
-		{
-			displayName: 'Yes Words',
-			name: 'yesWords',
-			type: 'string',
-			default: DEFAULT_YES_WORDS,
-			description: 'Answers that approve, separated by commas (approval). Case, spaces and punctuation around the word are ignored.',
-			displayOptions: { show: { '/responseType': ['approval'] } },
-		},
+		// The answer words where an approval has them (answers.ts reads them for a poll as for a wait).
+		...answerWords.map((word) => ({ ...word, displayOptions: { show: { '/responseType': ['approval'] } } })),
 		...extra,
 	];
 	return {
@@ -170,120 +135,16 @@ function pollOptions(extra: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: sortByName(options),
 	};
 }
 
-/** The fields of Ask and Wait on the legacy node: a text to each item's number on a textword. */
-export function legacyAskFields(textwordLocator: INodeProperties): INodeProperties[] {
-	return [
-		{
-			displayName: "Texts the mobile number of each input item and waits for their answers; replies reach n8n at the SlickText Legacy Trigger whose Production URL the credential holds in 'Trigger URL for Replies'",
-			name: 'askNotice',
-			type: 'notice',
-			default: '',
-		},
-		// The text goes out as Send's does, to one number on the textword.
-		{ displayName: 'Send To', name: 'sendTo', type: 'hidden', default: 'number' },
-		textwordLocator,
-		{
-			displayName: 'Mobile Number',
-			name: 'number',
-			type: 'string',
-			required: true,
-			default: '={{ $json.number }}',
-			placeholder: 'e.g. +16195551234',
-			description:
-				"Each person's mobile number, from their item (a textword's contacts have it as 'number'). A number that is not subscribed to the textword is opted in to it first. + and the country code, or 10 digits for a US number.",
-		},
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			required: true,
-			default: '',
-			placeholder: 'e.g. Dinner on Friday at 7: are you coming? Reply YES or NO',
-			description: "The question, saying how to answer. An expression may use each person's item, e.g. their name.",
-		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Campaign',
-					name: 'campaign',
-					type: 'string',
-					default: '',
-					description: 'Internal name for reports; people do not see it',
-				},
-				{
-					displayName: 'Media URL',
-					name: 'mediaUrl',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. https://example.com/menu.jpg',
-					description: 'Public http(s) URL of a jpg, jpeg, png or gif image (590 KB or less). Makes the text an MMS.',
-				},
-			],
-		},
-		...responseFields,
-		pollOptions([]),
-	];
-}
-
-/** The fields of Ask and Wait on the current node: one campaign to lists, whose subscribed contacts are asked. */
-export function currentAskFields(): INodeProperties[] {
-	return [
-		{
-			displayName: "Asks the subscribed contacts of the lists with one campaign and waits for their answers; replies reach n8n at the SlickText Trigger whose Production URL the credential holds in 'Trigger URL for Replies'",
-			name: 'askNotice',
-			type: 'notice',
-			default: '',
-		},
-		{
-			displayName: 'List Names or IDs',
-			name: 'listIds',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getLists' },
-			required: true,
-			default: [],
-			description: 'The lists whose subscribed contacts are asked. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
-		{
-			displayName: 'Campaign Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Friday dinner RSVP',
-			description: 'Name of the campaign in SlickText; contacts do not see it',
-		},
-		{
-			displayName: 'Message',
-			name: 'message',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			required: true,
-			default: '',
-			placeholder: 'e.g. Dinner on Friday at 7: are you coming? Reply YES or NO',
-			description: 'The question, saying how to answer',
-		},
-		...responseFields,
-		pollOptions([
-			{
-				displayName: 'Media URL',
-				name: 'mediaUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/image.jpg',
-				description: 'Public address of an image to send with the question, which makes it an MMS',
-			},
-		]),
-	];
+/**
+ * The fields every poll has after its own (who is asked and how: each node's Ask and Wait file): the kind of
+ * answer, the deadline, which answer counts, and the options (`extra`: the node's own, e.g. a media URL).
+ */
+export function pollFields(extra: INodeProperties[] = []): INodeProperties[] {
+	return [...responseFields, pollOptions(extra)];
 }
 
 // ------------------------------------------------------------------------------------------ checks

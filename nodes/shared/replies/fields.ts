@@ -12,14 +12,15 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { sortByName } from '../descriptions';
 import type { AnswerRules } from './answers';
 import { wordList } from './protocol';
 
 export const DEFAULT_YES_WORDS = 'YES, Y';
 export const DEFAULT_NO_WORDS = 'NO, N';
 
-/** The words an approval takes as yes and as no. */
-const answerWords: INodeProperties[] = [
+/** The words an approval takes as yes and as no (a wait's and a poll's). */
+export const answerWords: INodeProperties[] = [
 	{
 		displayName: 'Yes Words',
 		name: 'yesWords',
@@ -35,6 +36,34 @@ const answerWords: INodeProperties[] = [
 		description: 'Answers that decline, separated by commas. Case, spaces and punctuation around the word are ignored.',
 	},
 ];
+
+/** How long, as an amount and a unit (a wait's time limit, a poll's deadline). */
+export function amountAndUnit(names: { amount: string; unit: string }, description: string, displayOptions: INodeProperties['displayOptions']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Amount',
+			name: names.amount,
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 2 },
+			default: 1,
+			description,
+			displayOptions,
+		},
+		{
+			displayName: 'Unit',
+			name: names.unit,
+			type: 'options',
+			options: [
+				{ name: 'Minutes', value: 'minutes' },
+				{ name: 'Hours', value: 'hours' },
+				{ name: 'Days', value: 'days' },
+			],
+			default: 'days',
+			description: 'Unit of the amount',
+			displayOptions,
+		},
+	];
+}
 
 /** The answer fields and the options of a waiting operation. */
 export function replyFields(): INodeProperties[] {
@@ -120,7 +149,7 @@ function waitOptions(words: INodeProperties[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: sortByName([
+		options: sortByName<INodeProperties>([
 			{
 				displayName: 'Accept Unverified Replies',
 				name: 'acceptUnverifiedReplies',
@@ -166,28 +195,7 @@ function waitOptions(words: INodeProperties[]): INodeProperties {
 								default: 'afterTimeInterval',
 								description: 'How the end of the wait is given',
 							},
-							{
-								displayName: 'Amount',
-								name: 'resumeAmount',
-								type: 'number',
-								typeOptions: { minValue: 0, numberPrecision: 2 },
-								default: 1,
-								description: 'How long to wait',
-								displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-							},
-							{
-								displayName: 'Unit',
-								name: 'resumeUnit',
-								type: 'options',
-								options: [
-									{ name: 'Minutes', value: 'minutes' },
-									{ name: 'Hours', value: 'hours' },
-									{ name: 'Days', value: 'days' },
-								],
-								default: 'days',
-								description: 'Unit of the amount',
-								displayOptions: { show: { limitType: ['afterTimeInterval'] } },
-							},
+							...amountAndUnit({ amount: 'resumeAmount', unit: 'resumeUnit' }, 'How long to wait', { show: { limitType: ['afterTimeInterval'] } }),
 							{
 								displayName: 'Max Date and Time',
 								name: 'maxDateAndTime',
@@ -205,10 +213,6 @@ function waitOptions(words: INodeProperties[]): INodeProperties {
 	};
 }
 
-/** n8n's lint and editor list a collection's options by name. */
-function sortByName(options: INodeProperties[]): INodeProperties[] {
-	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
-}
 
 /** Reads a parameter: the webhook context takes no item index, the execute context item 0 (the one item). */
 export type ReadParameter = (name: string, fallback: unknown) => unknown;

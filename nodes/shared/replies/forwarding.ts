@@ -90,12 +90,12 @@ export async function acceptRegistration(
 			if (new URL(request.resumeUrl).origin !== ownOrigin()) return answerWith(ctx, 400, 'The address of the poll is not on this n8n');
 			let added: string;
 			try {
-				added = await store.addPoll(request, Date.now());
+				added = await store.polls.addPoll(request, Date.now());
 			} catch (error) {
 				return answerWith(ctx, 503, `The trigger could not store the poll: ${(error as Error).message}`);
 			}
 			if (added !== 'added' && added !== 'known') return answerWith(ctx, 429, added);
-			const poll = await store.poll(digest(request.resumeUrl));
+			const poll = await store.polls.poll(digest(request.resumeUrl));
 			if (poll) hooks?.pollAdded(poll);
 			return { webhookResponse: { registered: true, verifies: trust.verifies, stored: stored(request.resumeUrl) } satisfies RegistrationAnswer };
 		}
@@ -104,12 +104,12 @@ export async function acceptRegistration(
 			return { webhookResponse: { registered: true } satisfies RegistrationAnswer };
 		case 'pollUpdate': {
 			const pollId = digest(request.resumeUrl);
-			await store.withdrawMembers(pollId, request.notAsked);
+			await store.polls.withdrawMembers(pollId, request.notAsked);
 			hooks?.pollChanged(pollId);
 			return { webhookResponse: { registered: true } satisfies RegistrationAnswer };
 		}
 		case 'pollAnswers': {
-			const polls = await store.pollsOf(request.executionId, Date.now());
+			const polls = await store.polls.pollsOf(request.executionId, Date.now());
 			return {
 				webhookResponse: {
 					registered: true,

@@ -22,7 +22,15 @@ import type { MemberTake, PollEntry, WaitEntry, WaitStore } from './waits/store'
  * timers are set for the polls due within `armWithinMs`, looked for every `lookEveryMs`. An object, so
  * that tests can shorten them.
  */
-export const pollTiming = { graceMs: 2_000, lookEveryMs: 60_000, armWithinMs: 70_000, pausesMs: [250, 500, 1000, 2000, 4000, 8000, 15000, 30000], round: 0 };
+export const pollTiming = {
+	graceMs: 2_000,
+	lookEveryMs: 60_000,
+	armWithinMs: 70_000,
+	pausesMs: [250, 500, 1000, 2000, 4000, 8000, 15000, 30000],
+	/** How long after activating a workflow n8n's main process asks its trigger to look (n8n registers the webhook meanwhile). */
+	tickAfterActivationMs: 10_000,
+	round: 0,
+};
 
 /** The one key of a request that only asks the trigger to look at its polls (n8n's main process when it activates the workflow, the poll's own process at the deadline). */
 export const TICK_FIELD = 'n8nSlickTextTick';
@@ -37,12 +45,12 @@ async function pause(ms: number, round: number): Promise<void> {
 
 /** A reply to a poll's person: kept as that person's answer (the first or the last), or declined. */
 export async function keepForPoll(ctx: IWebhookFunctions, store: WaitStore, member: WaitEntry, reply: Reply, eventKey: string): Promise<MemberTake | 'declined'> {
-	const poll = member.poll ? await store.poll(member.poll.id) : undefined;
+	const poll = member.poll ? await store.polls.poll(member.poll.id) : undefined;
 	if (!poll) return 'gone';
 	const judged = judge(poll.rules, reply);
 	if ('declined' in judged) return 'declined';
 	const received = Date.parse(reply.receivedAt);
-	const took = await store.answerMember(
+	const took = await store.polls.answerMember(
 		member,
 		eventKey,
 		{
@@ -76,7 +84,7 @@ export function endIfEveryoneAnswered(ctx: IWebhookFunctions, store: WaitStore, 
 		try {
 			do {
 				lookAgain.delete(pollId);
-				if (!(await store.anyOpenMember(pollId))) {
+				if (!(await store.polls.anyOpenMember(pollId))) {
 					await endPoll(ctx, store, pollId, 'everyone');
 					return;
 				}
@@ -138,9 +146,9 @@ export async function endPoll(ctx: IWebhookFunctions, store: WaitStore, pollId: 
 	if (ending.has(pollId)) return false;
 	ending.add(pollId);
 	try {
-		const poll = await store.poll(pollId);
+		const poll = await store.polls.poll(pollId);
 		if (!poll || poll.doneAt > 0) return true;
-		const members: MemberAnswer[] = await store.closePoll(pollId, Date.now());
+		const members: MemberAnswer[] = await store.polls.closePoll(pollId, Date.now());
 		ctx.logger.debug(`SlickText Trigger: poll ${pollId} ends (${reason}): ${members.length} people`);
 		for (let attempt = 0; ; attempt++) {
 			const posted = await postEnd(ctx, poll, { reason, until: poll.until, members });
@@ -148,7 +156,7 @@ export async function endPoll(ctx: IWebhookFunctions, store: WaitStore, pollId: 
 			if (attempt >= pollTiming.pausesMs.length) return false;
 			await sleep(pollTiming.pausesMs[attempt]);
 		}
-		await store.pollDone(pollId, Date.now());
+		await store.polls.pollDone(pollId, Date.now());
 		return true;
 	} catch (error) {
 		ctx.logger.warn('SlickText Trigger: could not end a poll; the next look tries again', { error: (error as Error).message });
@@ -209,7 +217,7 @@ export function watchPolls(ctx: IWebhookFunctions, storeOf: () => Promise<WaitSt
 			for (let failed = 0; failed < MOST_FAILED_LOOKS && pollTiming.round === round; ) {
 				let open: PollEntry[];
 				try {
-					open = await (await storeOf()).openPolls(Date.now());
+					open = await (await storeOf()).polls.openPolls(Date.now());
 					failed = 0;
 				} catch (error) {
 					ctx.logger.warn('SlickText Trigger: could not look at the open polls; looking again in a minute', { error: (error as Error).message });

@@ -2,6 +2,10 @@
 // displayOptions logic), the set-up notices, and a webhook lifecycle that registers nothing.
 import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+
 import { createNode, loadPackage } from '../../helpers/engine';
 
 const nodeType = loadPackage().nodes.slickTextTrigger as INodeType;
@@ -204,6 +208,40 @@ describe('SlickText Trigger description', () => {
 		expect(await hooks.checkExists.call(context)).toBe(true);
 		expect(await hooks.create.call(context)).toBe(true);
 		expect(await hooks.delete.call(context)).toBe(true);
+	});
+
+	it('once n8n activated the workflow (as it does for each one when it starts), asks its own Production URL to look at the polls: a poll due while n8n was down ends then', async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { pollTiming } = require(path.resolve(__dirname, '../../../dist/nodes/shared/replies/polls.js'));
+		const before = pollTiming.tickAfterActivationMs;
+		pollTiming.tickAfterActivationMs = 50;
+		const posts: string[] = [];
+		const server = createServer((req, res) => {
+			let body = '';
+			req.on('data', (chunk) => (body += chunk));
+			req.on('end', () => {
+				posts.push(`${req.method} ${req.url} ${body}`);
+				res.end('{}');
+			});
+		});
+		await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+		try {
+			const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/abc/webhook`;
+			const httpRequest = async (options: { method: string; url: string; body: unknown }) =>
+				await fetch(options.url, { method: options.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(options.body) });
+			const context = { getNodeWebhookUrl: () => url, getMode: () => 'trigger', helpers: { httpRequest } } as never;
+			expect(await nodeType.webhookMethods!.default!.checkExists.call(context)).toBe(true);
+			for (let i = 0; i < 100 && posts.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+			expect(posts).toEqual(['POST /webhook/abc/webhook {"n8nSlickTextTick":true}']);
+			// Not while the editor listens for a test event.
+			posts.length = 0;
+			await nodeType.webhookMethods!.default!.checkExists.call({ getNodeWebhookUrl: () => url, getMode: () => 'manual', helpers: { httpRequest } } as never);
+			await new Promise((r) => setTimeout(r, 200));
+			expect(posts).toEqual([]);
+		} finally {
+			pollTiming.tickAfterActivationMs = before;
+			await new Promise<void>((r) => server.close(() => r()));
+		}
 	});
 });
 

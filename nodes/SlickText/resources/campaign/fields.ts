@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties, PreSendAction } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions';
+import { idLocator, sortByName } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { assertUrl, isBlank, toIdList } from '../../../shared/validation';
 import { resolveLocal } from '../../../shared/time';
@@ -59,7 +59,7 @@ export function campaignBody(input: CampaignInput): IDataObject {
 
 // ------------------------------------------------------------------------------------ fields
 
-const nameField: INodeProperties = {
+export const nameField: INodeProperties = {
 	displayName: 'Name',
 	name: 'name',
 	type: 'string',
@@ -67,7 +67,7 @@ const nameField: INodeProperties = {
 	description: 'Name of the campaign in SlickText; contacts do not see it',
 };
 
-const messageField: INodeProperties = {
+export const messageField: INodeProperties = {
 	displayName: 'Message',
 	name: 'message',
 	type: 'string',
@@ -123,7 +123,7 @@ const wholeBrandNotice: INodeProperties = {
 	displayOptions: { show: { audience: ['all'], delivery: ['now', 'schedule'] } },
 };
 
-const listsField: INodeProperties = {
+export const listsField: INodeProperties = {
 	displayName: 'List Names or IDs',
 	name: 'listIds',
 	type: 'multiOptions',
@@ -143,7 +143,7 @@ const segmentsField: INodeProperties = {
 		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };
 
-const mediaUrlField: INodeProperties = {
+export const mediaUrlField: INodeProperties = {
 	displayName: 'Media URL',
 	name: 'mediaUrl',
 	type: 'string',
@@ -173,7 +173,7 @@ export const campaignCreateFields: INodeProperties[] = [
 ];
 
 /** The options of Update Fields: the same fields, each one optional. */
-export const campaignUpdateFields: INodeProperties[] = [
+export const campaignUpdateFields: INodeProperties[] = sortByName([
 	{ ...audienceField, description: 'Who gets the campaign; Lists and Segments need the lists or segments below' },
 	{ ...listsField, description: `Used when 'Audience' is Lists. ${String(listsField.description)}` },
 	mediaUrlField,
@@ -182,7 +182,7 @@ export const campaignUpdateFields: INodeProperties[] = [
 	{ ...segmentsField, description: `Used when 'Audience' is Segments. ${String(segmentsField.description)}` },
 	deliveryField,
 	{ ...scheduledField, description: `${String(scheduledField.description)} Alone it moves a scheduled campaign.` },
-].sort((a, b) => a.displayName.localeCompare(b.displayName));
+]);
 
 // ---------------------------------------------------------------------------------- checks
 

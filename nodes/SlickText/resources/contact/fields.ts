@@ -6,7 +6,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions';
+import { idLocator, sortByName } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { assertNumericId, assertPhone, check, isBlank, param, phoneDigits, toYmd } from '../../../shared/validation';
 
@@ -186,7 +186,7 @@ export function contactFields(kind: FieldsKind): INodeProperties[] {
 			}),
 		);
 	}
-	return fields.sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return sortByName(fields);
 }
 
 /**

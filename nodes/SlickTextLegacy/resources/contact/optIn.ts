@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import type { OperationDescription } from '../../../shared/descriptions';
+import { sortByName, type OperationDescription } from '../../../shared/descriptions';
 import { inputError } from '../../../shared/errors';
 import { formBody, legacyRoute } from '../../../shared/routing';
 import { assertPhone, isBlank, param } from '../../../shared/validation';
@@ -104,10 +104,10 @@ export const optIn: OperationDescription = {
 		{
 			...additionalFields,
 			// Sorted in among the contact's fields, as n8n lists a collection's options.
-			options: [
+			options: sortByName([
 				...(additionalFields.options as INodeProperties[]),
 				{ ...doubleOptInMessage, displayOptions: { show: { '/optInMethod': ['DOUBLEOPTIN'] } } },
-			].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			]),
 			displayOptions: { show: { '@version': [2] } },
 		},
 	],

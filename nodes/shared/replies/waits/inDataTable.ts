@@ -21,7 +21,7 @@
  */
 import { sleep, type IDataObject } from 'n8n-workflow';
 
-import type { MemberAnswer, PollRegistration, PollRules, Registration } from '../protocol';
+import type { Registration } from '../protocol';
 import { Batches } from './batches';
 import { DataTablePolls } from './pollsInDataTable';
 import {
@@ -37,9 +37,6 @@ import {
 	type Claim,
 	type Found,
 	type KeptEvent,
-	type MemberReply,
-	type MemberTake,
-	type PollEntry,
 	type WaitEntry,
 	type WaitStore,
 } from './store';
@@ -107,7 +104,7 @@ export class DataTableWaits implements WaitStore {
 	readonly sharedClaims = true;
 
 	private readonly table: TableApi<Row>;
-	private readonly polls: DataTablePolls;
+	readonly polls: DataTablePolls;
 
 	constructor(
 		private readonly ctx: TableContext,
@@ -403,40 +400,4 @@ export class DataTableWaits implements WaitStore {
 		await this.remove(where(is('scope', this.scope), is('waitId', digest(resumeUrl)), is('takenAt', 0)));
 	}
 
-	// The polls (pollsInDataTable.ts), in a table of their own.
-	async addPoll(poll: PollRegistration, now: number): Promise<Added> {
-		return await this.polls.addPoll(poll, now);
-	}
-
-	async poll(id: string): Promise<PollEntry | undefined> {
-		return await this.polls.poll(id);
-	}
-
-	async answerMember(member: WaitEntry, eventKey: string, reply: MemberReply, counts: PollRules['counts']): Promise<MemberTake> {
-		return await this.polls.answerMember(member, eventKey, reply, counts);
-	}
-
-	async withdrawMembers(pollId: string, notAsked: Array<{ person: string; reason: string }>): Promise<void> {
-		await this.polls.withdrawMembers(pollId, notAsked);
-	}
-
-	async anyOpenMember(pollId: string): Promise<boolean> {
-		return await this.polls.anyOpenMember(pollId);
-	}
-
-	async closePoll(pollId: string): Promise<MemberAnswer[]> {
-		return await this.polls.closePoll(pollId);
-	}
-
-	async pollDone(pollId: string, now: number): Promise<void> {
-		await this.polls.pollDone(pollId, now);
-	}
-
-	async openPolls(): Promise<PollEntry[]> {
-		return await this.polls.openPolls();
-	}
-
-	async pollsOf(executionId: string): Promise<Array<{ poll: PollEntry; members: MemberAnswer[] }>> {
-		return await this.polls.pollsOf(executionId);
-	}
 }

@@ -15,7 +15,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { MemberAnswer, PollRegistration, PollRules, Registration } from '../protocol';
+import type { Registration } from '../protocol';
 import { keepPollsLive, StaticDataPolls } from './pollsInStaticData';
 import {
 	CLAIM_HOLD_MS,
@@ -27,9 +27,6 @@ import {
 	type Added,
 	type Claim,
 	type Found,
-	type MemberReply,
-	type MemberTake,
-	type PollEntry,
 	type WaitEntry,
 	type WaitStore,
 } from './store';
@@ -111,7 +108,7 @@ export class StaticDataWaits implements WaitStore {
 	readonly sharedClaims = false;
 
 	private readonly memory: Memory;
-	private readonly polls: StaticDataPolls;
+	readonly polls: StaticDataPolls;
 
 	/** `scope`: the trigger node of a workflow; `staticData`: its node static data as loaded for this request. */
 	constructor(
@@ -210,42 +207,6 @@ export class StaticDataWaits implements WaitStore {
 		this.save();
 	}
 
-	// The polls (pollsInStaticData.ts).
-	async addPoll(poll: PollRegistration): Promise<Added> {
-		return await this.polls.addPoll(poll);
-	}
-
-	async poll(id: string): Promise<PollEntry | undefined> {
-		return await this.polls.poll(id);
-	}
-
-	async answerMember(member: WaitEntry, eventKey: string, reply: MemberReply, counts: PollRules['counts']): Promise<MemberTake> {
-		return await this.polls.answerMember(member, eventKey, reply, counts);
-	}
-
-	async withdrawMembers(pollId: string, notAsked: Array<{ person: string; reason: string }>): Promise<void> {
-		await this.polls.withdrawMembers(pollId, notAsked);
-	}
-
-	async anyOpenMember(pollId: string): Promise<boolean> {
-		return await this.polls.anyOpenMember(pollId);
-	}
-
-	async closePoll(pollId: string): Promise<MemberAnswer[]> {
-		return await this.polls.closePoll(pollId);
-	}
-
-	async pollDone(pollId: string, now: number): Promise<void> {
-		await this.polls.pollDone(pollId, now);
-	}
-
-	async openPolls(): Promise<PollEntry[]> {
-		return await this.polls.openPolls();
-	}
-
-	async pollsOf(executionId: string): Promise<Array<{ poll: PollEntry; members: MemberAnswer[] }>> {
-		return await this.polls.pollsOf(executionId);
-	}
 }
 
 /**

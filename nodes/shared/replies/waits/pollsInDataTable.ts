@@ -20,6 +20,7 @@ import {
 	type MemberReply,
 	type MemberTake,
 	type PollEntry,
+	type PollStore,
 	type WaitEntry,
 } from './store';
 import { either, is, seal, TableApi, unseal, where, type TableAccess, type TableContext } from './tableApi';
@@ -73,7 +74,7 @@ const purged = new Map<string, number>();
 const pollsRead = new Map<string, { at: number; entry: PollEntry }>();
 const personReads = new Map<string, Batches<string, Row[]>>();
 
-export class DataTablePolls {
+export class DataTablePolls implements PollStore {
 	private readonly table: TableApi<Row>;
 
 	constructor(

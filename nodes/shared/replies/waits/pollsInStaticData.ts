@@ -20,6 +20,7 @@ import {
 	type MemberReply,
 	type MemberTake,
 	type PollEntry,
+	type PollStore,
 	type WaitEntry,
 } from './store';
 
@@ -140,7 +141,7 @@ function answerOf(member: Member): MemberAnswer {
 	return { i: member.i, person: member.p, state: member.st, ...(member.a ?? {}) } as MemberAnswer;
 }
 
-export class StaticDataPolls {
+export class StaticDataPolls implements PollStore {
 	private readonly memory: Memory;
 
 	constructor(

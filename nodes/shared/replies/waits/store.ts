@@ -126,7 +126,9 @@ export interface PollStore {
 	pollsOf(executionId: string, now: number): Promise<Array<{ poll: PollEntry; members: MemberAnswer[] }>>;
 }
 
-export interface WaitStore extends PollStore {
+export interface WaitStore {
+	/** The trigger's polls, whose people `find` gives with each person's waits. */
+	readonly polls: PollStore;
 	/**
 	 * Whether the store holds across n8n processes. Such a store keeps a reply that waits may take before
 	 * SlickText is answered (`keep`), so that if the process handing it stops, another delivers it to the
