@@ -53,11 +53,13 @@ const WAIT_NODE = {
 	name: 'bench rsvp: Wait node',
 	versionId: 'benchRsvpWaitNode-v1',
 	active: false,
+	// The start answers with the execution's resume address (n8n signs it), as an n8n-only build would keep it.
 	nodes: [
-		{ id: 'brw-s', name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'benchRsvpWaitNode-start', parameters: { httpMethod: 'POST', path: 'benchRsvpWaitNode-start', responseMode: 'onReceived', options: {} } },
-		{ id: 'brw-w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [220, 0], parameters: { resume: 'webhook', httpMethod: 'POST', options: {} } },
+		{ id: 'brw-s', name: 'Start', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: 'benchRsvpWaitNode-start', parameters: { httpMethod: 'POST', path: 'benchRsvpWaitNode-start', responseMode: 'responseNode', options: {} } },
+		{ id: 'brw-r', name: 'Respond', type: 'n8n-nodes-base.respondToWebhook', typeVersion: 1.1, position: [220, 0], parameters: { respondWith: 'json', responseBody: '={{ { "resumeUrl": $execution.resumeUrl } }}', options: {} } },
+		{ id: 'brw-w', name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [440, 0], parameters: { resume: 'webhook', httpMethod: 'POST', options: {} } },
 	],
-	connections: { Start: { main: [[{ node: 'Wait', type: 'main', index: 0 }]] } },
+	connections: { Start: { main: [[{ node: 'Respond', type: 'main', index: 0 }]] }, Respond: { main: [[{ node: 'Wait', type: 'main', index: 0 }]] } },
 	settings: { executionOrder: 'v1' },
 };
 
@@ -76,16 +78,26 @@ function workflows(sandbox, numbers) {
 }
 
 const PROCESSES = ['main', 'worker', 'webhook 0', 'webhook 1'];
-/** Resident memory of the n8n processes together, in MB (read from /proc: a spawn can fail under load). */
-function rss() {
+
+// Every n8n process loads bench/heap-probe.js: on SIGUSR2 it collects all garbage and writes its memory.
+const PROBE = path.join(os.tmpdir(), `slicktext-bench-rsvp-heap-${process.pid}.json`);
+process.env.NODE_OPTIONS = `--expose-gc --require ${path.join(__dirname, 'heap-probe.js')}`;
+process.env.HEAP_PROBE_FILE = PROBE;
+
+/**
+ * The heap the n8n processes keep together after a full garbage collection, in MB: what they hold, where
+ * the resident size also counts what the collector has not given back yet.
+ */
+async function heap() {
 	let sum = 0;
 	for (const name of PROCESSES) {
-		try {
-			const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${services.pidOf(name)}/status`, 'utf8'));
-			sum += kb ? Number(kb[1]) / 1024 : 0;
-		} catch {
-			log(`the ${name} process is gone`);
-		}
+		const pid = services.pidOf(name);
+		if (!pid) continue;
+		fs.rmSync(PROBE, { force: true });
+		process.kill(pid, 'SIGUSR2');
+		if (!(await waitFor(async () => fs.existsSync(PROBE) && fs.statSync(PROBE).size > 0, 300_000, 200))) continue;
+		await sleep(100);
+		sum += JSON.parse(fs.readFileSync(PROBE, 'utf8')).heapUsed / 1048576;
 	}
 	return Math.round(sum);
 }
@@ -118,31 +130,34 @@ async function main() {
 		await stack.giveApiKey(credential);
 		// The webhook processes load the published workflows after they start listening.
 		await sleep(10_000);
-		const before = rss();
+		const before = await heap();
 
 		// n8n's own: GUESTS Wait-node executions, 20 started at a time.
 		let started = Date.now();
 		let next = 0;
+		const resumeUrls = [];
 		await Promise.all(
 			Array.from({ length: 20 }, async () => {
 				while (next < GUESTS) {
 					next++;
-					await fetch(`${proxy}/webhook/benchRsvpWaitNode-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+					const answer = await fetch(`${proxy}/webhook/benchRsvpWaitNode-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+					const url = answer ? (await answer.json().catch(() => ({}))).resumeUrl : undefined;
+					if (url) resumeUrls.push(url.replace(/^https?:\/\/[^/]+/, proxy));
 				}
 			}),
 		);
 		await waitFor(async () => stack.executions(WAIT_NODE.id, 'waiting').length >= GUESTS, 900_000, ASK_EVERY_MS);
 		control.everyoneWaits = Date.now() - started;
-		control.memory = rss() - before;
-		const waitingIds = stack.executions(WAIT_NODE.id, 'waiting').map((e) => e.id).slice(0, REPLIES);
+		control.memory = (await heap()) - before;
+		const waitingIds = resumeUrls.slice(0, REPLIES);
 		log(`control: ${GUESTS} Wait-node executions waiting after ${seconds(control.everyoneWaits)}; ${control.memory} MB more`);
-		control.replies = await spread(waitingIds.length, SPREAD_S, async (i) => (await fetch(`${proxy}/webhook-waiting/${waitingIds[i]}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"answer":"YES"}', signal: AbortSignal.timeout(120_000) })).status);
+		control.replies = await spread(waitingIds.length, SPREAD_S, async (i) => (await fetch(waitingIds[i], { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"answer":"YES"}', signal: AbortSignal.timeout(120_000) })).status);
 		await waitFor(async () => stack.executions(WAIT_NODE.id, 'success').length >= waitingIds.length, 600_000, ASK_EVERY_MS);
 		control.taken = stack.executions(WAIT_NODE.id, 'success').length;
 		log(`control: ${control.replies.filter((r) => r.status === 200 && r.ms <= 5000).length} of ${waitingIds.length} answered 200 within 5 s; ${control.taken} resumed in the end`);
 
 		// Ours: example 8 asks GUESTS guests in one step.
-		const beforeOurs = rss();
+		const beforeOurs = await heap();
 		started = Date.now();
 		const res = await fetch(`${proxy}/webhook/${EXAMPLE8}-start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		if (res.status !== 200) throw new Error(`start: ${res.status} ${await res.text()}`);
@@ -152,7 +167,7 @@ async function main() {
 		ours.everyoneWaits = Date.now() - started;
 		await waitFor(async () => stack.executions(EXAMPLE8, 'waiting').length === 1 || stack.executions(EXAMPLE8, 'error').length > 0, DEADLINE_S * 1000, ASK_EVERY_MS);
 		ours.texted = Date.now() - started;
-		ours.memory = rss() - beforeOurs;
+		ours.memory = (await heap()) - beforeOurs;
 		log(`ours: every wait in place after ${seconds(ours.everyoneWaits)}, ${texts().length} texted after ${seconds(ours.texted)}; ${ours.memory} MB more`);
 		const answers = shuffledAnswers(numbers).slice(0, REPLIES);
 		ours.replies = await spread(answers.length, SPREAD_S, async (i) => (await sandbox.reply({ platform: 'legacy', to: credential.data.replyTriggerUrl, from: answers[i].number, text: answers[i].text, secret: SECRET })).status);
@@ -181,7 +196,7 @@ async function main() {
 	console.log(`| reply answered, p50 / p95 | ${p(control.replies, 0.5)} / ${p(control.replies, 0.95)} ms | ${p(ours.replies, 0.5)} / ${p(ours.replies, 0.95)} ms | ${ratio(p(ours.replies, 0.95), p(control.replies, 0.95))} (p95) |`);
 	console.log(`| every reply taken in the end | ${control.taken} of ${control.replies.length} executions resumed | ${ours.exact === 'yes' ? 'yes: each person once, with their answer' : ours.exact} | - |`);
 	console.log(`| the answers out after the deadline | - | ${Number.isFinite(ours.late) ? seconds(ours.late) : '-'} | - |`);
-	console.log(`| memory of the n8n processes, everyone waiting (MB more than before) | ${control.memory} | ${ours.memory} | ${ratio(ours.memory, control.memory)} |`);
+	console.log(`| heap the n8n processes keep, everyone waiting (MB more than before, after a full collection) | ${control.memory} | ${ours.memory} | ${ratio(ours.memory, control.memory)} |`);
 }
 
 main().catch((error) => {

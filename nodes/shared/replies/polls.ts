@@ -72,6 +72,12 @@ export async function keepForPoll(ctx: IWebhookFunctions, store: WaitStore, memb
 /** Polls whose "anyone left?" look is under way in this process, and those to look at again after it. */
 const looking = new Set<string>();
 const lookAgain = new Set<string>();
+/**
+ * The least time between two "anyone left?" looks at one poll in a process: under a burst of answers each
+ * would otherwise cost a call of n8n's API (the data table), on the process that answers SlickText. The
+ * last answer's look comes at most this much later.
+ */
+export const everyoneLook = { gapMs: 1_000 };
 
 /** Ends the poll once nobody of it can answer any more; one look at a time per poll in a process. */
 export function endIfEveryoneAnswered(ctx: IWebhookFunctions, store: WaitStore, pollId: string): void {
@@ -84,10 +90,13 @@ export function endIfEveryoneAnswered(ctx: IWebhookFunctions, store: WaitStore, 
 		try {
 			do {
 				lookAgain.delete(pollId);
+				const began = Date.now();
 				if (!(await store.polls.anyOpenMember(pollId))) {
 					await endPoll(ctx, store, pollId, 'everyone');
 					return;
 				}
+				// Answers that come meanwhile are looked at together, a moment later.
+				if (lookAgain.has(pollId)) await sleep(Math.max(0, everyoneLook.gapMs - (Date.now() - began)));
 			} while (lookAgain.has(pollId));
 		} catch (error) {
 			// The deadline ends it still.
