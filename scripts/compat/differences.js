@@ -106,7 +106,7 @@ const differences = [
 	},
 	{
 		file: 'test/nodes/shared/replies/waiting.test.ts',
-		test: /sends the text as Send does, registers who and where, and waits with a timed-out output ready$/,
+		test: /registers who and where before the text \(an answer seconds after it finds the wait\), sends the text as Send does, and waits with a timed-out output ready$/,
 		failure: /Expected pattern: \/\\\?signature=\/\s+Received string:\s+"http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/node-under-test"/,
 		workflow: ['1.86.0'],
 		why:
