@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -107,41 +106,5 @@ export class SlickTextApi implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.apiKey}}',
 			},
 		},
-	};
-
-	// The usage endpoint lives under the brand, so this one request proves both the key and the brand ID:
-	// a wrong key answers 401, a brand the key cannot reach answers 403.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			url: '=/brands/{{ String($credentials.brandId).trim().replace(/^b/i, "") }}/usage',
-			method: 'GET',
-		},
-		// n8n shows only the HTTP status text ("Forbidden") unless a rule names the reason and what to check.
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						"SlickText did not accept the API key (401). Copy the API key again from SlickText (Settings > API & Webhooks) into 'API Key'.",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message:
-						"SlickText refused the request (403): the API key is wrong, or it belongs to another brand than the 'Brand ID'. Check both; the 'Brand ID' is the number in the web address of the SlickText web app while the brand is open (b12345 works too).",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: "SlickText found no such brand (404). Check the 'Brand ID' and the 'Base URL'.",
-				},
-			},
-		],
 	};
 }

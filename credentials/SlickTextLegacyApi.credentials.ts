@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -119,39 +118,5 @@ export class SlickTextLegacyApi implements ICredentialType {
 				password: '={{$credentials.privateKey}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
-			url: '/account',
-			method: 'GET',
-		},
-		// n8n shows only the HTTP status text ("Unauthorized") unless a rule names the reason and what to check.
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						"SlickText did not accept the keys (401). Check the 'Public Key' and the 'Private Key' (SlickText legacy dashboard > My Account > API).",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message:
-						"SlickText refused the keys (403). Check the 'Public Key' and the 'Private Key', and that the account has API access.",
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: "Nothing answers at this address (404). Check the 'Base URL' of the legacy API.",
-				},
-			},
-		],
 	};
 }

@@ -1,3 +1,4 @@
+import type { INodeType } from 'n8n-workflow';
 // The package as n8n and npm see it: what `npm pack` ships, what the n8n field registers, what loads.
 // The tarball holds what n8n loads (the compiled JavaScript, codex files, icons) and the README as the
 // front door; no source maps or type declarations, whose TypeScript sources are not shipped.
@@ -187,15 +188,21 @@ describe('package', () => {
 		}
 	});
 
-	it('gives every credential an icon in dist/, a documentation URL and a test request', () => {
-		const { credentials } = loadPackage();
+	it("gives every credential an icon in dist/, a documentation URL and a test (an action node's test function, named by testedBy)", () => {
+		const { credentials, nodes } = loadPackage();
 		expect(Object.keys(credentials).length).toBeGreaterThanOrEqual(2);
 		for (const credential of Object.values(credentials)) {
 			const icon = credential.icon as { light: string };
 			expect(fs.existsSync(path.join(root, 'dist/credentials', icon.light.replace(/^file:/, '')))).toBe(true);
 			// The README's Credentials section on the package's GitHub repository (docs/verification.md).
 			expect(credential.documentationUrl).toBe(`${pkg.repository.url.replace(/\.git$/, '')}#credentials`);
-			expect(credential.test?.request).toBeDefined();
+			// n8n asks the first node that names the credential; n8n's community lint wants every one to name its test.
+			const takers = Object.values(nodes as Record<string, INodeType>).filter((node) => node.description.credentials?.some((c) => c.name === credential.name));
+			expect(takers.length).toBeGreaterThanOrEqual(2);
+			for (const node of takers) {
+				const testedBy = node.description.credentials!.find((c) => c.name === credential.name)!.testedBy as string;
+				expect([node.description.name, credential.name, typeof node.methods?.credentialTest?.[testedBy]]).toEqual([node.description.name, credential.name, 'function']);
+			}
 		}
 	});
 });

@@ -3,6 +3,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
+import { credentialTests } from '../shared/credentialTest';
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
 import { replyWebhooks } from '../shared/replies/waiting';
@@ -39,7 +40,8 @@ export class SlickText implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'slickTextApi', required: true }],
+		// The credential's test is a node's (shared/credentialTest.ts): it also checks the n8n API key.
+		credentials: [{ name: 'slickTextApi', required: true, testedBy: 'slickTextApiTest' }],
 		// The base URL comes from the credential (runner/run.ts sets it per operation, from transport's baseUrlOf).
 		requestDefaults: REQUEST_DEFAULTS,
 		// Where n8n resumes an execution that waits for a reply (Send and Wait for Reply, Wait for Reply).
@@ -47,7 +49,7 @@ export class SlickText implements INodeType {
 		properties: [...properties, requestOptionsProperty],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest: credentialTests };
 
 	webhook = nodeWebhook;
 

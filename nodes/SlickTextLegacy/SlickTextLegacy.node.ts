@@ -3,6 +3,7 @@ import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from '
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { resourceProperty, resources } from './resources';
+import { credentialTests } from '../shared/credentialTest';
 import { SLICKTEXT_LEGACY_DESCRIPTION } from '../shared/descriptions';
 import { describeResources } from '../shared/resources';
 import { replyWebhooks } from '../shared/replies/waiting';
@@ -40,7 +41,8 @@ export class SlickTextLegacy implements INodeType {
 		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'slickTextLegacyApi', required: true }],
+		// The credential's test is a node's (shared/credentialTest.ts): it also checks the n8n API key.
+		credentials: [{ name: 'slickTextLegacyApi', required: true, testedBy: 'slickTextLegacyApiTest' }],
 		// The base URL comes from the credential (runner/run.ts sets it per operation, from transport's baseUrlOf).
 		requestDefaults: REQUEST_DEFAULTS,
 		// Where n8n resumes an execution that waits for a reply (Send and Wait for Reply, Wait for Reply).
@@ -48,7 +50,7 @@ export class SlickTextLegacy implements INodeType {
 		properties: [...properties, requestOptionsProperty],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { listSearch, loadOptions, credentialTest: credentialTests };
 
 	webhook = nodeWebhook;
 

@@ -27,7 +27,7 @@ export class SlickTextLegacyTrigger extends SlickTextTrigger {
 		outputs: triggerOutputs,
 		// Holds the webhook secret SlickText signs with (without it nothing is checked) and the keys waiting
 		// workflows sign their waits with. Optional: events come without it.
-		credentials: [{ name: 'slickTextLegacyApi', required: false }],
+		credentials: [{ name: 'slickTextLegacyApi', required: false, testedBy: 'slickTextLegacyApiTest' }],
 		webhooks: triggerWebhooks,
 		properties: legacyProperties,
 	};

@@ -12,6 +12,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { credentialTests } from '../shared/credentialTest';
 import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { CREDENTIAL_TYPE, type Platform } from '../shared/platform';
 import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, STORE_FIELD, wasReceived } from './deliveries';
@@ -25,6 +26,7 @@ import { isTriggerUrl, TRIGGER_URL_FIELD } from '../shared/replies/waiting';
 import { DataTableWaits } from '../shared/replies/waits/inDataTable';
 import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStaticData';
 import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/replies/waits/store';
+import { apiOriginOf } from '../shared/replies/waits/tableApi';
 import { signingKeyOf } from '../shared/replies/signing';
 import { credentialsOnce } from '../shared/transport/credentials';
 import { recordKeys } from './processedKeys';
@@ -123,12 +125,6 @@ function waitsOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataO
 	if (apiKey === '') return new StaticDataWaits(memoryScope(ctx), ctx.getWorkflowStaticData('node'));
 	const origin = apiOriginOf(ctx.getNodeWebhookUrl('default') ?? 'http://invalid');
 	return new DataTableWaits(ctx, memoryScope(ctx), { origin, apiKey, signingKey: signingKeyOf(platform, credentials) });
-}
-
-/** n8n's address under a trigger's Production URL (<n8n>/<webhook path>/<webhook id>/<path>). */
-function apiOriginOf(webhookUrl: string): string {
-	const url = new URL(webhookUrl);
-	return `${url.origin}${url.pathname.split('/').slice(0, -3).join('/')}`;
 }
 
 /**
@@ -327,17 +323,21 @@ export class SlickTextTrigger implements INodeType {
 			{
 				name: 'slickTextApi',
 				required: false,
+				testedBy: 'slickTextApiTest',
 				displayOptions: { show: { '@version': [1, 2, 3] }, hide: { platform: ['legacy'] } },
 			},
 			// Holds the legacy webhook secret (legacySecret.ts), without which nothing is checked, and the keys
 			// waiting workflows sign their waits with.
-			{ name: 'slickTextLegacyApi', required: false, displayOptions: { show: { platform: ['legacy'] } } },
+			{ name: 'slickTextLegacyApi', required: false, testedBy: 'slickTextLegacyApiTest', displayOptions: { show: { platform: ['legacy'] } } },
 		],
 		// n8n reads these for every request. Plain values, like every parameter webhook() reads: with
 		// N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true n8n then builds no expression isolate before answering.
 		webhooks: triggerWebhooks,
 		properties,
 	};
+
+	// The credentials' tests, which n8n may ask of any node that takes them (shared/credentialTest.ts).
+	methods = { credentialTest: credentialTests };
 
 	webhookMethods = {
 		default: {

@@ -6,7 +6,7 @@ describe('SlickText API credential', () => {
 
 	it('passes its test with a good key and brand, sending the bearer header to the brand usage', async () => {
 		const result = await testCredential('slickTextApi', ctx.sandbox.currentCredentials());
-		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(result).toEqual({ status: 'OK', message: 'Connection tested successfully.' });
 		expect(ctx.sandbox.requests).toHaveLength(1);
 		const [request] = ctx.sandbox.requests;
 		expect(request.method).toBe('GET');

@@ -51,6 +51,23 @@ exports.run = async ({ sandbox, userFolder, startN8n, ownerSession, stopProcess,
 			await expectStatus('slickTextLegacyApi', sandbox.legacyCredentials({ privateKey: 'bad' }), 'Error', /^SlickText did not accept the keys \(401\)/);
 		});
 
+		await check("credential tests with an n8n API key: this n8n's own key with the six data-table scopes passes, one without them and a wrong one fail, each saying why (REST API)", async () => {
+			const makeKey = async (label, scopes) => {
+				const key = await rest(base, cookie, 'POST', '/rest/api-keys', { label, scopes, expiresAt: null });
+				assert.equal(key.status, 200, `API key: ${JSON.stringify(key.json).slice(0, 300)}`);
+				return key.json.data.rawApiKey;
+			};
+			const tables = await makeKey('e2e data tables', ['dataTable:list', 'dataTable:create', 'dataTableRow:read', 'dataTableRow:create', 'dataTableRow:update', 'dataTableRow:delete']);
+			const workflowsOnly = await makeKey('e2e workflows only', ['workflow:list']);
+			// The key is tried at the n8n address of the credential's Trigger URL for Replies: this n8n.
+			const replyTriggerUrl = `${base}/webhook/${crypto.randomUUID()}/webhook`;
+			for (const [type, credentials] of [['slickTextApi', sandbox.currentCredentials.bind(sandbox)], ['slickTextLegacyApi', sandbox.legacyCredentials.bind(sandbox)]]) {
+				await expectStatus(type, credentials({ n8nApiKey: tables, replyTriggerUrl }), 'OK');
+				await expectStatus(type, credentials({ n8nApiKey: workflowsOnly, replyTriggerUrl }), 'Error', /The 'n8n API Key' may not read n8n's data tables \(403\)\. Give it the scopes dataTable:list, /);
+				await expectStatus(type, credentials({ n8nApiKey: 'not-a-key', replyTriggerUrl }), 'Error', /n8n did not accept the 'n8n API Key' \(401\)/);
+			}
+		});
+
 		await check('From List search finds records beyond the first page, in both nodes (REST, as the editor asks)', async () => {
 			sandbox.reset();
 			const search = async (node, credentials, methodName, filter, paginationToken) => {

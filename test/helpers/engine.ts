@@ -377,87 +377,29 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 }
 
 /**
- * Runs a credential's test request the way n8n's credentials tester does: a throw-away declarative
- * node whose request defaults are the test request, run by RoutingNode with the decrypted credentials.
+ * Runs a credential's test the way n8n's credentials tester does (`getCredentialTestFunction`): the
+ * credential's own test request if it has one, else the test function of the first node that names the
+ * credential with `testedBy`, called with n8n-core's CredentialTestContext (whose request helper is the
+ * one n8n gives credential tests).
  */
 export async function testCredential(
 	credentialType: string,
 	data: ICredentialDataDecryptedObject,
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	const credential = loadPackage().credentials[credentialType];
-	const test = credential.test;
-	if (!test) throw new Error(`${credentialType} has no test`);
-	const testNodeType: INodeType = {
-		description: {
-			displayName: 'Credential test',
-			name: 'credentialTest',
-			group: ['transform'],
-			version: 1,
-			description: '',
-			defaults: {},
-			inputs: ['main'],
-			outputs: ['main'],
-			credentials: [{ name: credentialType, required: true }],
-			requestDefaults: test.request as never,
-			properties: [],
-		},
-	} as INodeType;
-	const node = {
-		id: 'credential-test',
-		name: 'Credential test',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { [credentialType]: { id: 'test', name: 'test' } },
-	} as INode;
-	const workflow = new Workflow({
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: {
-			getByName: () => testNodeType,
-			getByNameAndVersion: () => testNodeType,
-			getKnownTypes: () => ({}),
-		},
-	});
-	const { additionalData } = createAdditionalData({ [credentialType]: data }, {
-		id: 'credential-test',
-		name: 'credential test',
-	});
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { ExecuteContext } = require('n8n-core');
-	const runExecutionData = createRunExecutionData({});
-	const context = new ExecuteContext(
-		workflow,
-		node,
-		additionalData,
-		'internal',
-		runExecutionData,
-		0,
-		[{ json: {} }],
-		{ main: [[{ json: {} }]] },
-		{ node, data: { main: [[{ json: {} }]] }, source: null },
-		[],
-	);
-	const routingNode = new RoutingNode(context, testNodeType, {
-		id: 'test',
-		name: 'test',
-		type: credentialType,
-		data,
-	});
-	try {
-		await routingNode.runNode();
-	} catch (error) {
-		const e = error as { cause?: { code?: string; response?: { status?: number } }; message: string; httpCode?: string };
-		// As n8n's CredentialsTester does: a responseCode rule's message for the answer's status.
-		const status = e.cause?.response?.status;
-		for (const rule of test.rules ?? []) {
-			if (rule.type === 'responseCode' && rule.properties.value === status) return { status: 'Error', message: rule.properties.message };
-		}
-		return { status: 'Error', message: e.message };
+	const { nodes, credentials } = loadPackage();
+	if (credentials[credentialType].test) throw new Error(`${credentialType} has a test request: the package's tests are its nodes' test functions`);
+	for (const nodeType of Object.values(nodes) as INodeType[]) {
+		const testedBy = nodeType.description.credentials?.find((c) => c.name === credentialType)?.testedBy;
+		if (typeof testedBy !== 'string') continue;
+		const fn = nodeType.methods?.credentialTest?.[testedBy];
+		if (!fn) throw new Error(`${nodeType.description.name} names ${testedBy} but has no such credential test`);
+		const { additionalData } = createAdditionalData({ [credentialType]: data }, { id: 'credential-test', name: 'credential test' });
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { CredentialTestContext } = require('n8n-core');
+		const result = await fn.call(new CredentialTestContext(additionalData), { id: 'test', name: 'test', type: credentialType, data });
+		return { status: result.status, message: result.message };
 	}
-	return { status: 'OK', message: 'Connection successful!' };
+	throw new Error(`no node tests ${credentialType}`);
 }
 
 /** Loads a node's dynamic options or list-search results, as the editor does. */

@@ -283,7 +283,7 @@ describe('no Platform to switch from version 3 on, and the SlickText Legacy Trig
 			credentials: ['slickTextLegacyApi'],
 			platform: 'legacy',
 		});
-		expect(d.credentials).toEqual([{ name: 'slickTextLegacyApi', required: false }]);
+		expect(d.credentials).toEqual([{ name: 'slickTextLegacyApi', required: false, testedBy: 'slickTextLegacyApiTest' }]);
 	});
 });
 

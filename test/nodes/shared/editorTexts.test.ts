@@ -34,14 +34,18 @@ function nodeTexts(name: string): Text[] {
 	return [{ where: `${d.displayName} (node)`, text: d.description }, ...propertyTexts(d.properties, d.displayName)];
 }
 
+// What the credential test says when SlickText refuses (nodes/shared/credentialTest.ts, as built).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const REFUSED: Record<string, Record<string, string>> = require('../../../dist/nodes/shared/credentialTest').REFUSED;
+
 const credentialTexts = (name: string): Text[] => propertyTexts(credentials[name].properties, credentials[name].displayName);
 
 const ALL: Text[] = [
 	...['slickText', 'slickTextLegacy', 'slickTextTrigger'].flatMap(nodeTexts),
 	...['slickTextApi', 'slickTextLegacyApi'].flatMap(credentialTexts),
-	// What the credential test says when SlickText refuses the key.
-	...Object.values(credentials).flatMap((c) =>
-		(c.test?.rules ?? []).map((rule: any) => ({ where: `${c.displayName} (test, ${rule.properties.value})`, text: String(rule.properties.message) })),
+	// What the credential test says when SlickText refuses the key (shared/credentialTest.ts, built).
+	...Object.entries(REFUSED as Record<string, Record<string, string>>).flatMap(([platform, messages]) =>
+		Object.entries(messages).map(([status, text]) => ({ where: `${platform} credential (test, ${status})`, text })),
 	),
 ];
 
@@ -108,8 +112,9 @@ describe('texts a person reads in the editor', () => {
 
 describe('the credentials say one thing about each field, where the field is', () => {
 	const field = (credential: string, name: string) => credentials[credential].properties.find((p) => p.name === name)!;
-	const testMessage = (credential: string, status: number) =>
-		String((credentials[credential].test!.rules as any[]).find((r) => r.properties.value === status).properties.message);
+	// What the credential test (shared/credentialTest.ts, built) says when SlickText refuses with `status`.
+	const refused = REFUSED;
+	const testMessage = (credential: string, status: number) => String(refused[credential === 'slickTextApi' ? 'current' : 'legacy'][status]);
 
 	test('the current Base URL is SlickText\'s production API; neither Base URL mentions anything but a proxy', () => {
 		expect(field('slickTextApi', 'baseUrl').default).toBe('https://dev.slicktext.com/v1');

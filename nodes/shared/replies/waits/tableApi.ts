@@ -63,6 +63,16 @@ export function unseal(signingKey: string, sealed: string): IDataObject | undefi
 	}
 }
 
+/** The scopes of an n8n API key that the trigger's calls of n8n's public API need (each is checked per endpoint). */
+export const DATA_TABLE_SCOPES = ['dataTable:list', 'dataTable:create', 'dataTableRow:read', 'dataTableRow:create', 'dataTableRow:update', 'dataTableRow:delete'];
+export const SCOPES_IN_WORDS = `${DATA_TABLE_SCOPES.slice(0, -1).join(', ')} and ${DATA_TABLE_SCOPES.at(-1)}`;
+
+/** n8n's address under a trigger's Production URL (<n8n>/<webhook path>/<webhook id>/<path>), where its public API answers. */
+export function apiOriginOf(webhookUrl: string): string {
+	const url = new URL(webhookUrl);
+	return `${url.origin}${url.pathname.split('/').slice(0, -3).join('/')}`;
+}
+
 export class TableApi<Row> {
 	constructor(
 		private readonly ctx: TableContext,
@@ -98,7 +108,7 @@ export class TableApi<Row> {
 		// A key with too few scopes: say which ones the trigger's calls need (n8n's public API checks each per endpoint).
 		const scopes =
 			answer.statusCode === 403
-				? ' The key needs the scopes dataTable:list, dataTable:create, dataTableRow:read, dataTableRow:create, dataTableRow:update and dataTableRow:delete.'
+				? ` The key needs the scopes ${SCOPES_IN_WORDS}.`
 				: '';
 		return new NodeOperationError(this.ctx.getNode(), `n8n's API answered ${answer.statusCode} to the SlickText Trigger${said ? `: ${String(said)}` : ''}`, {
 			description: `The trigger keeps its waits in n8n's data table "${this.name}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.${scopes}`,
