@@ -60,23 +60,6 @@ const differences = [
 			"in n8n 2.41 only expressions reach it, which is what the test (about n8n 2.41's expression isolate) checks.",
 	},
 	{
-		file: 'test/credentials/SlickTextApi.test.ts',
-		test: /says what to check, not only "Forbidden"/,
-		failure: /Received string:\s+"Forbidden - perhaps check your credentials\?"/,
-		workflow: ['1.120.31', '2.0.1'],
-		why:
-			"n8n-workflow 1.120.31 and 2.0.1 build NodeApiError without its `cause` (a class field resets it), and n8n's " +
-			"credentials tester (n8n 1.123.81's and 2.41.1's alike, which the harness follows) finds a rule's status " +
-			'in error.cause.response: there the credential\'s own 403 message gives way to n8n\'s generic one.',
-	},
-	{
-		file: 'test/credentials/SlickTextLegacyApi.test.ts',
-		test: /fails its test with a wrong private key/,
-		failure: /Received string:\s+"Authorization failed - please check your credentials"/,
-		workflow: ['1.120.31', '2.0.1'],
-		why: 'As for the SlickText API credential: the 401 rule\'s message gives way to n8n\'s generic one.',
-	},
-	{
 		file: 'test/nodes/shared/runner/run.test.ts',
 		test: /^the node's Proxy option .* fails the item before any request, with n8n's own message and hint$/,
 		failure: /Expected: "The proxy is not valid"\s+Received: "The proxy is not value"/,
