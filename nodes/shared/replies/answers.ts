@@ -5,21 +5,9 @@
  * verified replies (unless the node accepts unverified ones), and an answer that is not one of the
  * expected words either goes on as not understood or leaves the wait open (Keep Waiting).
  */
-import { approvalOf, normalizedWord, type Reply } from './protocol';
+import { approvalOf, normalizedWord, type AnswerRules, type Reply } from './protocol';
 
-export type ResponseType = 'freeText' | 'approval' | 'choice';
-
-/** The rules of a wait or a poll, as the node's fields set them (fields.ts, poll.ts). */
-export interface AnswerRules {
-	responseType: ResponseType;
-	/** Normalized yes and no words (approval). */
-	yes: string[];
-	no: string[];
-	/** The choices as the node gives them (choice): "1", "Maybe"; compared normalized. */
-	choices: string[];
-	keepWaiting: boolean;
-	acceptUnverified: boolean;
-}
+export type { AnswerRules, ResponseType } from './protocol';
 
 /** How a reply ends a wait, when it does. */
 export interface Judged {

@@ -15,7 +15,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Platform } from '../platform';
 import { isoInZone } from '../time';
-import type { AnswerRules } from './answers';
 
 /** SlickText writes legacy timestamps in Pacific time and current ones in UTC (docs/assumptions.md). */
 const ZONE: Record<Platform, string> = { legacy: 'America/Los_Angeles', current: 'UTC' };
@@ -89,6 +88,20 @@ export interface RegistrationAnswer {
  * FCC's 2025 rule adds): case, spaces and punctuation ignored.
  */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
+
+export type ResponseType = 'freeText' | 'approval' | 'choice';
+
+/** The rules of a wait or a poll, as the node's fields set them (fields.ts, poll.ts); answers.ts judges by them. */
+export interface AnswerRules {
+	responseType: ResponseType;
+	/** Normalized yes and no words (approval). */
+	yes: string[];
+	no: string[];
+	/** The choices as the node gives them (choice): "1", "Maybe"; compared normalized. */
+	choices: string[];
+	keepWaiting: boolean;
+	acceptUnverified: boolean;
+}
 
 /** A reply as words are compared: upper case, without spaces, and without punctuation around it. */
 export function normalizedWord(text: string): string {
