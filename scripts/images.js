@@ -27,7 +27,9 @@ function builtNodes() {
 
 /** What a node's panel shows: its name, fields (labels, choices, help, rules) and credentials. */
 function panelOf(description) {
-	return { displayName: description.displayName, version: description.version, properties: description.properties, credentials: description.credentials };
+	// The credential selector shows each credential's name and rules, not the test function n8n asks (testedBy).
+	const credentials = description.credentials?.map(({ testedBy, ...shown }) => shown);
+	return { displayName: description.displayName, version: description.version, properties: description.properties, credentials };
 }
 
 /** What the node panel (picker) shows of a node: its name, description and events or actions. */
