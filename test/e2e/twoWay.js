@@ -266,6 +266,8 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 				await stopLeftovers();
 			}
 		});
+	/** A check that runs beside others (Promise.all); the caller stops the leftovers once all of them ended. */
+	const checkAlongside = checkOf;
 	sandbox.reset();
 	// 50 replies at the same moment keep n8n's 2 cores busy for seconds: the answers' timing is measured in
 	// bench/two-way-n8n.js, not judged here (a busy machine would fail it), so a played reply waits longer.
@@ -773,27 +775,31 @@ exports.run = async ({ sandbox, startN8n, ownerSession, stopProcess, check: chec
 		// two polls of list 4 ask the same people, so they run one after the other, and so do the two RSVPs, which
 		// text the same organiser.
 		await Promise.all([
-			check(`two-way: examples/08, an RSVP by a deadline: ${RSVP_NUMBERS.length} guests asked in one step, their answers in random order and at once; at the deadline each guest comes out once with the right answer (answered yes or no, opted out, no answer) and the organiser gets the count`, async () => {
+			checkAlongside(`two-way: examples/08, an RSVP by a deadline: ${RSVP_NUMBERS.length} guests asked in one step, their answers in random order and at once; at the deadline each guest comes out once with the right answer (answered yes or no, opted out, no answer) and the organiser gets the count`, async () => {
 				const { late } = await runRsvp({ id: EXAMPLE8, numbers: RSVP_NUMBERS, seconds: RSVP_SECONDS });
 				assert.ok(late > 0 && late < 10_000, `the answers came out ${late} ms after the deadline`);
 			}),
-			check(`two-way: examples/09, a question to a list by campaign (current platform): every subscriber's wait in place before the one campaign; their answers at once, in random order, as soon as it is sent; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and those who said yes join the yes list`, async () => {
+			checkAlongside(`two-way: examples/09, a question to a list by campaign (current platform): every subscriber's wait in place before the one campaign; their answers at once, in random order, as soon as it is sent; at the deadline each subscriber comes out once (yes, no, opted out, no answer) and those who said yes join the yes list`, async () => {
 				const { late } = await runPoll({ answer: pollAnswer });
 				assert.ok(late > 0 && late < 10_000, `the answers came out ${late} ms after the deadline`);
 			}),
 		]);
+		// Not after each: one that ends first would stop the other's waiting execution.
+		await stopLeftovers();
 
 		await Promise.all([
-			check(`two-way: examples/08 with the last answer counting (${LAST_NUMBERS.length} guests): a guest who answers again before the deadline changes their answer ("maybe" does not), the RSVP waits for the deadline, and the organiser gets the count of the last answers`, async () => {
+			checkAlongside(`two-way: examples/08 with the last answer counting (${LAST_NUMBERS.length} guests): a guest who answers again before the deadline changes their answer ("maybe" does not), the RSVP waits for the deadline, and the organiser gets the count of the last answers`, async () => {
 				const later = (i) => (i % 3 === 0 && i % 2 === 0 ? 'NO' : i % 3 === 1 && i % 2 === 1 ? 'YES' : i % 3 === 1 ? 'maybe' : '');
 				const { late } = await runRsvp({ id: LAST_RSVP, numbers: LAST_NUMBERS, seconds: LAST_SECONDS, answer: everyoneAnswers, later, counts: 'last' });
 				assert.ok(late > 0 && late < 10_000, `the answers came out ${late} ms after the deadline`);
 			}),
-			check(`two-way: examples/09 with the last answer counting: a subscriber who answers again before the deadline changes their answer ("maybe" does not), the poll waits for the deadline`, async () => {
+			checkAlongside(`two-way: examples/09 with the last answer counting: a subscriber who answers again before the deadline changes their answer ("maybe" does not), the poll waits for the deadline`, async () => {
 				const { late } = await runPoll({ id: LAST_POLL, answer: (i) => ['YES', 'no', 'YES', 'no'][i % 4], later: (i) => ['no', 'YES', 'maybe', ''][i % 4], counts: 'last' });
 				assert.ok(late > 0 && late < 10_000, `the answers came out ${late} ms after the deadline`);
 			}),
 		]);
+		// Not after each: one that ends first would stop the other's waiting execution.
+		await stopLeftovers();
 
 		await check(`two-way: examples/08 goes on before its deadline once every guest answered (${EARLY_NUMBERS.length} guests, the deadline ${EARLY_SECONDS} s ahead): each guest once with the right answer, the organiser gets the count`, async () => {
 			const { late, afterLastAnswer } = await runRsvp({ id: EARLY_RSVP, numbers: EARLY_NUMBERS, seconds: EARLY_SECONDS, answer: everyoneAnswers });
