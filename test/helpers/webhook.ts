@@ -33,7 +33,8 @@ export interface WebhookCall {
 	answeredByNode: boolean;
 	/** An error thrown by webhook(), answered 500 as n8n does. */
 	error?: Error;
-	/** When webhook() returned, and when the answer went out (performance.now()). */
+	/** When the request arrived, when webhook() returned, and when the answer went out (performance.now()). */
+	receivedAt?: number;
 	returnedAt?: number;
 	answeredAt?: number;
 }
@@ -153,7 +154,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	const runs: IDataObject[][] = [];
 	let saved: IDataObject = JSON.parse(JSON.stringify(options.staticData ?? {}));
 
-	async function handle(req: Request, res: ServerResponse) {
+	async function handle(req: Request, res: ServerResponse, receivedAt: number) {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		req.query = Object.fromEntries(url.searchParams);
 		req.params = {};
@@ -182,7 +183,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		};
 		const mode = options.mode ?? 'webhook';
 		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
-		const call: WebhookCall = { started: undefined, answeredByNode: false };
+		const call: WebhookCall = { started: undefined, answeredByNode: false, receivedAt };
 		calls.push(call);
 		res.once('finish', () => (call.answeredAt = performance.now()));
 		let result: IWebhookResponseData;
@@ -230,7 +231,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 
 	const pending = new Set<Promise<void>>();
 	const http: Server = createServer((req, res) => {
-		const handled = handle(req, res).catch((error: Error) => {
+		const handled = handle(req, res, performance.now()).catch((error: Error) => {
 			if (!res.headersSent) sendJson(res, 500, { message: error.message });
 		});
 		pending.add(handled);
