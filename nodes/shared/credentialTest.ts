@@ -1,5 +1,6 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, INodeCredentialTestResult } from 'n8n-workflow';
 
+import { redact, secretsOf } from './errors';
 import type { Platform } from './platform';
 import { isTriggerUrl, TRIGGER_URL_FIELD } from './replies/waiting';
 import { apiOriginOf, SCOPES_IN_WORDS } from './replies/waits/tableApi';
@@ -39,6 +40,9 @@ const said = (answer: Answer) => {
 
 const failed = (message: string): INodeCredentialTestResult => ({ status: 'Error', message });
 
+/** A request library's own words, without any key of the credential (errors.ts, the one way to fail without one). */
+const wordsOf = (error: unknown, data: IDataObject) => redact((error as Error).message, [...secretsOf(data), ...secretsOf({ apiKey: data.n8nApiKey })]);
+
 /** The SlickText request the credential authenticates: the current API's brand usage, the legacy account. */
 async function askSlickText(ctx: ICredentialTestFunctions, platform: Platform, data: IDataObject): Promise<INodeCredentialTestResult | undefined> {
 	const base = baseUrlOf(platform, data);
@@ -53,7 +57,7 @@ async function askSlickText(ctx: ICredentialTestFunctions, platform: Platform, d
 	try {
 		answer = await get(ctx, uri, { Authorization: authorization });
 	} catch (error) {
-		return failed(`Could not reach SlickText at ${String(data.baseUrl ?? '')}: ${(error as Error).message}. Check the 'Base URL'.`);
+		return failed(`Could not reach SlickText at ${String(data.baseUrl ?? '')}: ${wordsOf(error, data)}. Check the 'Base URL'.`);
 	}
 	if (answer.statusCode >= 200 && answer.statusCode < 300) return undefined;
 	return failed(REFUSED[platform][answer.statusCode] ?? `SlickText answered ${answer.statusCode}${said(answer)}.`);
@@ -72,7 +76,7 @@ async function askN8n(ctx: ICredentialTestFunctions, data: IDataObject): Promise
 	try {
 		answer = await get(ctx, `${api}/data-tables?limit=1`, { 'X-N8N-API-KEY': apiKey });
 	} catch (error) {
-		return failed(`SlickText accepted the credential, but n8n's API did not answer at ${api}: ${(error as Error).message}. Check the 'Trigger URL for Replies'.`);
+		return failed(`SlickText accepted the credential, but n8n's API did not answer at ${api}: ${wordsOf(error, data)}. Check the 'Trigger URL for Replies'.`);
 	}
 	if (answer.statusCode >= 200 && answer.statusCode < 300) return undefined;
 	const why: Record<number, string> = {
