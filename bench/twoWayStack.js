@@ -61,10 +61,11 @@ function startProxy(port, mainPort, state) {
 
 /**
  * Starts the stack on ports from `basePort` (proxy = basePort), imports `workflows` and `credentials`
- * (each {id, name, type, data}), publishes the workflows and starts `webhooks` webhook processes.
+ * (each {id, name, type, data}), publishes the workflows and starts `workers` workers and `webhooks`
+ * webhook processes.
  * Returns what a test or a bench needs, and stop().
  */
-async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhooks = 2, workerConcurrency = 10, webhookLogLevel }) {
+async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhooks = 2, workers = 1, workerConcurrency = 10, webhookLogLevel }) {
 	ensureQueueServices();
 	const ports = {
 		proxy: basePort,
@@ -145,6 +146,11 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 		const main = await env.startN8n(folder, { port: ports.main, brokerPort: ports.mainBroker, log: services.logFile(logs, 'main'), env: webhookEnv, onSpawn: (c) => services.track('main', c) });
 		cookie = await env.ownerSession(main.base);
 		await services.startWorker('worker', folder, { port: ports.worker, healthPort: ports.workerHealth, brokerPort: ports.workerBroker, concurrency: workerConcurrency, log: services.logFile(logs, 'worker'), extra: webhookEnv });
+		// More workers (n8n's scaling guide runs several) on ports after the webhook processes'.
+		for (let i = 1; i < workers; i++) {
+			const port = basePort + 30 + 3 * i;
+			await services.startWorker(`worker ${i}`, folder, { port, healthPort: port + 1, brokerPort: port + 2, concurrency: workerConcurrency, log: services.logFile(logs, `worker-${i}`), extra: webhookEnv });
+		}
 		for (const wf of workflows) {
 			const stored = await rest('GET', `/rest/workflows/${wf.id}`);
 			const res = await rest('POST', `/rest/workflows/${wf.id}/activate`, { versionId: stored.json?.data?.versionId });
@@ -176,11 +182,13 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 			.filter(Boolean)
 			.map((line) => ({ id: line.split('|')[0], status: line.split('|')[1] }));
 	const flatted = require(require.resolve('flatted', { paths: [path.dirname(paths().n8nBin)] }));
-	/** The run data of each finished execution of a workflow, parsed. */
-	const runData = (workflowId, status = 'success') => {
+	/** The run data of each finished execution of a workflow (of those with an id in `ids`, when given), parsed. */
+	const runData = (workflowId, status = 'success', ids) => {
+		if (ids && ids.size === 0) return [];
+		const only = ids ? ` and e.id in (${[...ids].map(Number).join(',')})` : '';
 		const rows = services.psql(
 			db,
-			`select replace(encode(convert_to(d.data, 'UTF8'), 'base64'), E'\\n', '') from execution_data d join execution_entity e on e.id = d."executionId" where e."workflowId" = '${workflowId}' and e.status = '${status}'`,
+			`select replace(encode(convert_to(d.data, 'UTF8'), 'base64'), E'\\n', '') from execution_data d join execution_entity e on e.id = d."executionId" where e."workflowId" = '${workflowId}' and e.status = '${status}'${only}`,
 		);
 		return rows
 			.split('\n')
