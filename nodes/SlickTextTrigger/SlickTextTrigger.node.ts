@@ -28,7 +28,7 @@ import { keepWaitsLive, StaticDataWaits } from '../shared/replies/waits/inStatic
 import { UNFINISHED_AFTER_MS, type KeptEvent, type WaitStore } from '../shared/replies/waits/store';
 import { apiOriginOf } from '../shared/replies/waits/tableApi';
 import { signingKeyOf } from '../shared/replies/signing';
-import { credentialsOnce } from '../shared/transport/credentials';
+import { credentialsOnce, credentialsRecent } from '../shared/transport/credentials';
 import { recordKeys } from './processedKeys';
 import { resumeWaitingWorkflows } from './replies';
 import { saveAfterTheLast } from './saves';
@@ -185,7 +185,10 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 	const round = sweeping.round;
 	const scope = `${round}|${memoryScope(ctx)}`;
 	if (sweeps.has(scope)) return;
-	const credentials = await credentialOf(ctx, platform);
+	// Asked for every delivery: the credential as read for one of the last second will do (a changed n8n
+	// API key starts the looks a second later).
+	const type = CREDENTIAL_TYPE[platform];
+	const credentials = ctx.getNode().credentials?.[type] ? await credentialsRecent(ctx, type) : undefined;
 	// Only the data table's kept replies outlive their process.
 	if (String(credentials?.n8nApiKey ?? '').trim() === '') return;
 	const url = ctx.getNodeWebhookUrl('default');

@@ -26,3 +26,36 @@ export async function credentialsOnce(ctx: ReadsCredentials, type: string, itemI
 	}
 	return await credentials;
 }
+
+interface ReadsNodeCredentials extends ReadsCredentials {
+	getNode(): { id?: string; name: string; credentials?: Record<string, { id?: string | null } | undefined> };
+	getWorkflow(): { id?: string };
+}
+
+/** How long a trigger's webhook takes a credential it read for an earlier delivery (ms). */
+export const RECENT_MS = 1000;
+const recent = new Map<string, { at: number; credentials: Promise<IDataObject> }>();
+
+/**
+ * For the checks of an ordinary delivery to a trigger (its signature, whether the looks for unfinished
+ * replies run): the credential as read for a delivery of the last second, else read now. A busy brand's
+ * deliveries come many a second to each webhook process, and each read is a query on the process's few
+ * database connections and a decryption, for a value that changes when someone edits the credential:
+ * such a change then applies a second later. Keyed by workflow, node and credential.
+ */
+export async function credentialsRecent(ctx: ReadsNodeCredentials, type: string): Promise<IDataObject> {
+	const node = ctx.getNode();
+	const id = node.credentials?.[type]?.id;
+	if (!id) return await credentialsOnce(ctx, type);
+	const key = `${ctx.getWorkflow().id ?? ''}|${node.id ?? node.name}|${type}|${id}`;
+	const now = Date.now();
+	const kept = recent.get(key);
+	if (kept && now - kept.at < RECENT_MS) return await kept.credentials;
+	for (const [old, entry] of recent) if (now - entry.at >= RECENT_MS) recent.delete(old);
+	const credentials = credentialsOnce(ctx, type);
+	const entry = { at: now, credentials };
+	recent.set(key, entry);
+	// A failed read is not kept: the next delivery reads again.
+	credentials.catch(() => recent.get(key) === entry && recent.delete(key));
+	return await credentials;
+}

@@ -1,6 +1,9 @@
 // Where the legacy webhook secret is read from: the SlickText Legacy API credential (version 2), and
 // for workflows saved with version 1 still the node's old Webhook Secret parameter while the credential
 // has none, so that such a workflow keeps refusing unsigned requests until it is moved.
+import * as path from 'node:path';
+
+import { credentialReads } from '../../helpers/engine';
 import { postForm, useWebhookServers, startWebhookServer } from '../../helpers/webhook';
 import { legacyCredential, legacyEvents, SECRET, sign } from './fixtures';
 
@@ -53,5 +56,27 @@ describe('SlickText Trigger, legacy webhook secret', () => {
 	it('without any secret every request is accepted, as before', async () => {
 		const t = await trigger(2, undefined, '');
 		expect(await postForm(t.url, { data })).toEqual(STARTED);
+	});
+
+	it('deliveries within a second read the credential once (a busy brand); a changed secret applies a second later', async () => {
+		// The module the engine loaded from dist/, as n8n does.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { RECENT_MS } = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/credentials.js')) as { RECENT_MS: number };
+		const credential = legacyCredential('first-secret');
+		const t = await startWebhookServer({ type: 'slickTextTrigger', typeVersion: 2, parameters: { platform: 'legacy', legacyEvents: ['*'] }, credentials: { slickTextLegacyApi: credential } });
+		const started = Date.now();
+		const reads = credentialReads.count;
+		for (let i = 0; i < 5; i++) {
+			const event = JSON.stringify({ ...legacyEvents.NewSubscriber, Subscriber: { ...legacyEvents.NewSubscriber.Subscriber, SubscriberId: 9100 + i } });
+			expect(await postForm(t.url, { data: event }, { 'X-Slicktext-Signature': sign(event, 'first-secret') })).toEqual(STARTED);
+		}
+		// Only meaningful while the five came within the second.
+		expect(Date.now() - started).toBeLessThan(RECENT_MS);
+		expect(credentialReads.count - reads).toBe(1);
+		credential.webhookSecret = 'second-secret';
+		await new Promise((resolve) => setTimeout(resolve, RECENT_MS + 50));
+		expect(await postForm(t.url, { data }, { 'X-Slicktext-Signature': sign(data, 'first-secret') })).toEqual(REFUSED);
+		expect(await postForm(t.url, { data }, { 'X-Slicktext-Signature': sign(data, 'second-secret') })).toEqual(STARTED);
+		expect(credentialReads.count - reads).toBe(2);
 	});
 });
