@@ -99,10 +99,14 @@ function memoryScope(ctx: IWebhookFunctions | IExecuteFunctions): string {
 	return `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
-/** The trigger's credential of the platform, when it has one. */
-async function credentialOf(ctx: IWebhookFunctions | IExecuteFunctions, platform: Platform): Promise<IDataObject | undefined> {
+/**
+ * The trigger's credential of the platform, when it has one. `recent`: as read for a delivery of the last
+ * second will do (credentialsRecent), for what every delivery asks.
+ */
+async function credentialOf(ctx: IWebhookFunctions | IExecuteFunctions, platform: Platform, recent = false): Promise<IDataObject | undefined> {
 	const type = CREDENTIAL_TYPE[platform];
-	return ctx.getNode().credentials?.[type] ? await credentialsOnce(ctx, type) : undefined;
+	if (!ctx.getNode().credentials?.[type]) return undefined;
+	return recent ? await credentialsRecent(ctx, type) : await credentialsOnce(ctx, type);
 }
 
 /**
@@ -185,10 +189,8 @@ async function sweepLater(ctx: IWebhookFunctions, platform: Platform): Promise<v
 	const round = sweeping.round;
 	const scope = `${round}|${memoryScope(ctx)}`;
 	if (sweeps.has(scope)) return;
-	// Asked for every delivery: the credential as read for one of the last second will do (a changed n8n
-	// API key starts the looks a second later).
-	const type = CREDENTIAL_TYPE[platform];
-	const credentials = ctx.getNode().credentials?.[type] ? await credentialsRecent(ctx, type) : undefined;
+	// Asked for every delivery: a changed n8n API key starts the looks a second later.
+	const credentials = await credentialOf(ctx, platform, true);
 	// Only the data table's kept replies outlive their process.
 	if (String(credentials?.n8nApiKey ?? '').trim() === '') return;
 	const url = ctx.getNodeWebhookUrl('default');

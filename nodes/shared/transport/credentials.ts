@@ -32,8 +32,8 @@ interface ReadsNodeCredentials extends ReadsCredentials {
 	getWorkflow(): { id?: string };
 }
 
-/** How long a trigger's webhook takes a credential it read for an earlier delivery (ms). */
-export const RECENT_MS = 1000;
+/** How long a trigger's webhook takes a credential it read for an earlier delivery (an object, for tests). */
+export const credentialReuse = { ms: 1000 };
 const recent = new Map<string, { at: number; credentials: Promise<IDataObject> }>();
 
 /**
@@ -50,8 +50,8 @@ export async function credentialsRecent(ctx: ReadsNodeCredentials, type: string)
 	const key = `${ctx.getWorkflow().id ?? ''}|${node.id ?? node.name}|${type}|${id}`;
 	const now = Date.now();
 	const kept = recent.get(key);
-	if (kept && now - kept.at < RECENT_MS) return await kept.credentials;
-	for (const [old, entry] of recent) if (now - entry.at >= RECENT_MS) recent.delete(old);
+	if (kept && now - kept.at < credentialReuse.ms) return await kept.credentials;
+	for (const [old, entry] of recent) if (now - entry.at >= credentialReuse.ms) recent.delete(old);
 	const credentials = credentialsOnce(ctx, type);
 	const entry = { at: now, credentials };
 	recent.set(key, entry);
