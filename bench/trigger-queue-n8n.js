@@ -170,6 +170,9 @@ async function oneSetting(setting) {
 		const urls = { trigger: `${proxy}/webhook/${HOOK}/webhook`, webhook: `${proxy}/webhook/bench-tq-webhook` };
 		await stack.whenServing('/webhook/bench-tq-webhook');
 		const names = ['trigger', 'webhook'];
+		// The order of the rate phases and of the bursts: the trigger first and last, so that neither start
+		// node gains from going second.
+		const ABBA = [...names, ...[...names].reverse()];
 		let nextId = 1;
 		const ids = (count) => Array.from({ length: count }, () => nextId++);
 		// Warm-up, not measured: n8n's first requests of a workflow compile and cache, and the trigger's first
@@ -183,15 +186,15 @@ async function oneSetting(setting) {
 			if (!on) log(`CPU profiles in ${path.join(PROFILE, setting)}`);
 		};
 
-		for (const [turn, name] of [...names, ...names].entries()) {
-			const first = turn < 2;
-			const which = first ? name : names[1 - names.indexOf(name)];
-			if (first && which === 'trigger') profiles(true);
+		for (const [turn, which] of ABBA.entries()) {
+			// The profiles cover the trigger's first rate phase.
+			const profiled = turn === 0;
+			if (profiled) profiles(true);
 			const t0 = performance.now();
 			const cpu0 = cpuNow();
 			const answers = await inPool(ids(EVENTS), 10, (id) => post(urls[which], subscriber(id)));
 			const seconds = (performance.now() - t0) / 1000;
-			if (first && which === 'trigger') profiles(false);
+			if (profiled) profiles(false);
 			// The runs the phase started, finished too: what each event cost every process in the end.
 			await settled(stack);
 			const cpu = cpuSince(cpu0);
@@ -207,8 +210,7 @@ async function oneSetting(setting) {
 		}
 		// Let the workers finish the runs of the phases above before the bursts.
 		await settled(stack);
-		// Two bursts each, the first start node's first and last (ABBA), so that neither gains from going second.
-		for (const name of [...names, ...[...names].reverse()]) {
+		for (const name of ABBA) {
 			const burstIds = ids(BURST);
 			const before = new Set(stack.executions(WF[name].id).map((e) => e.id));
 			const t0 = Date.now();
