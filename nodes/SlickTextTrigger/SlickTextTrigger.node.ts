@@ -30,6 +30,7 @@ import { apiOriginOf } from '../shared/replies/waits/tableApi';
 import { signingKeyOf } from '../shared/replies/signing';
 import { credentialsOnce, credentialsRecent } from '../shared/transport/credentials';
 import { recordKeys } from './processedKeys';
+import { ReceivedInTable } from './receivedInTable';
 import { resumeWaitingWorkflows } from './replies';
 import { saveAfterTheLast } from './saves';
 import { properties, triggerOutputs } from './properties';
@@ -132,9 +133,10 @@ function waitsOf(ctx: IWebhookFunctions, platform: Platform, credentials: IDataO
 }
 
 /**
- * Where a run of the trigger finishes the kept rows of its replies: the data table, reached under the
- * trigger's Production URL that the credential holds for waiting nodes (a run has no webhook URL of its
- * own). Undefined when the credential has no n8n API key or that URL: the webhook finishes them then.
+ * Where a run of the trigger reaches n8n's data tables (to finish the kept rows of its replies, and a
+ * worker's check of repeats): under the trigger's Production URL that the credential holds for waiting
+ * nodes (a run has no webhook URL of its own). Undefined when the credential has no n8n API key or that
+ * URL: the webhook finishes kept replies then, and a worker checks repeats in n8n's processed data.
  */
 function keptFinishedInRun(credentials: IDataObject | undefined): { origin: string; apiKey: string } | undefined {
 	const apiKey = String(credentials?.n8nApiKey ?? '').trim();
@@ -493,11 +495,11 @@ export class SlickTextTrigger implements INodeType {
 	 *
 	 * A queue-mode worker gets no static data from n8n (its copy of the workflow has none): saving its own
 	 * keys would replace what the database holds, so it saves only the very first keys of this trigger.
-	 * It checks and records the keys in n8n's processed-data store instead (its database, which every
-	 * process reads, workers too) and drops an event a run already had: a repeat that reached another
-	 * webhook process, or came after a restart, then starts a run that stops here and sends nothing.
-	 * That store can fail when runs start at the same moment; processedKeys.ts makes sure no event is
-	 * dropped for it.
+	 * It checks and records the keys in a store every process reads instead, and drops an event a run
+	 * already had: a repeat that reached another webhook process, or came after a restart, then starts a
+	 * run that stops here and sends nothing. With the credential's n8n API key that store is a data table
+	 * with a row per run (receivedInTable.ts: one run per event); without it, n8n's processed-data store,
+	 * one row that overlapping runs can overwrite (processedKeys.ts makes sure no event is dropped for it).
 	 *
 	 * A run a SlickText node handed over (shared/replies/handOut.ts) goes out on the Each Person output
 	 * with the item it was handed, opened again with the trigger's credential; it is no event.
@@ -543,6 +545,27 @@ async function passEvents(ctx: IExecuteFunctions, platform: Platform, input: INo
 	}
 	// A queue-mode worker: it never writes the static data, whose copy it loaded when the run began (n8n
 	// would save all of it, and with it waits older than ones registered since).
-	const { fresh } = await recordKeys(ctx, scope, keys);
+	const fresh = await freshOnWorker(ctx, platform, scope, keys);
 	return items.filter((item) => typeof item.json.eventKey !== 'string' || fresh.has(item.json.eventKey));
+}
+
+/**
+ * Which of a worker's run's events no earlier run had: with the credential's n8n API key and Trigger URL,
+ * in the data table of received events (one row per run, receivedInTable.ts), else, or when the table
+ * fails, in n8n's record of processed data (processedKeys.ts).
+ */
+async function freshOnWorker(ctx: IExecuteFunctions, platform: Platform, scope: string, keys: string[]): Promise<Set<string>> {
+	// Asked for every run: a worker runs a busy brand's events many a second.
+	const credentials = await credentialOf(ctx, platform, true);
+	const access = keptFinishedInRun(credentials);
+	if (access) {
+		try {
+			return await new ReceivedInTable(ctx, { ...access, signingKey: signingKeyOf(platform, credentials) }).claim(scope, keys);
+		} catch (error) {
+			ctx.logger.warn("SlickText Trigger: could not check the events in n8n's data table of received events; n8n's record of processed data decides", {
+				error: (error as Error).message,
+			});
+		}
+	}
+	return (await recordKeys(ctx, scope, keys)).fresh;
 }
