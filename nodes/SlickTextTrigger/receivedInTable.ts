@@ -84,16 +84,12 @@ export class ReceivedInTable {
 		const filter = events.length === 1 ? where(is('event', events[0])) : either(...events.map((event) => is('event', event)));
 		// The read is asked again when it fails (n8n answers 503 while its database is busy); the insert is
 		// not: one that was kept though its answer was lost would leave a row with a lower ID that nobody acts for.
-		let rows: Row[] = [];
-		for (let attempt = 1; ; attempt++) {
-			try {
-				rows = await this.table.allRows(filter);
-				break;
-			} catch (error) {
-				if (attempt >= READ_TRIES) throw error;
-				await sleep(100 * attempt);
-			}
+		let rows: Row[] | undefined;
+		for (let attempt = 1; attempt < READ_TRIES && rows === undefined; attempt++) {
+			rows = await this.table.allRows(filter).catch(() => undefined);
+			if (rows === undefined) await sleep(100 * attempt);
 		}
+		rows ??= await this.table.allRows(filter);
 		const lowest = new Map<string, number>();
 		for (const row of rows) {
 			const seen = lowest.get(row.event);
