@@ -43,6 +43,12 @@ interface Row {
 /** Events in one batch at most: n8n's filter of the read goes in the query string. */
 const MOST_IN_BATCH = 50;
 const READ_TRIES = 3;
+/**
+ * How long a run waits for the runs of other events before its insert and read, to share them: each call
+ * of n8n's public API costs its main process an authenticated request (its user, role and scopes read
+ * anew), the most of the check's cost. Nobody waits on it: SlickText was answered before the run began.
+ */
+export const gathering = { ms: 100 };
 /** Old rows are deleted at most this often per process and trigger node. */
 const PURGE_EVERY_MS = 60_000;
 
@@ -51,7 +57,7 @@ function eventOf(scope: string, key: string): string {
 	return createHash('sha256').update(`${scope}\n${key}`).digest('base64url').slice(0, 22);
 }
 
-/** One process's batch of inserts and reads per n8n and key: concurrent runs share two calls. */
+/** One process's batch of inserts and reads per n8n and key: runs within `gathering.ms` share two calls. */
 const batches = new Map<string, Batches<{ scope: string; event: string; at: number }, boolean>>();
 const purged = new Map<string, number>();
 
@@ -70,7 +76,7 @@ export class ReceivedInTable {
 		const key = `${this.access.origin}|${createHash('sha256').update(this.access.apiKey).digest('base64url').slice(0, 16)}`;
 		let batch = batches.get(key);
 		if (!batch) {
-			batch = new Batches((items) => this.insertAndRead(items), MOST_IN_BATCH);
+			batch = new Batches((items) => this.insertAndRead(items), MOST_IN_BATCH, gathering.ms);
 			batches.set(key, batch);
 		}
 		const acts = await batch.all(keys.map((k) => ({ scope, event: eventOf(scope, k), at: now })));

@@ -1,6 +1,8 @@
+import { sleep } from 'n8n-workflow';
+
 /**
- * Many calls made as one (a group commit): the first call goes at once, and the calls that come while it
- * is under way go together in the next. Under a burst of replies, every call of n8n's public API costs
+ * Many calls made as one (a group commit): the first call goes at once (or after `gatherMs`, with the
+ * calls that came meanwhile), and the calls that come while it is under way go together in the next. Under a burst of replies, every call of n8n's public API costs
  * the main process an authenticated request and a few statements, so fifty replies read and kept in two
  * calls are answered to SlickText in time where fifty calls each were not (docs/performance.md).
  */
@@ -8,10 +10,14 @@ export class Batches<I, O> {
 	private waiting: Array<{ item: I; resolve(out: O): void; reject(error: unknown): void }> = [];
 	private busy = false;
 
-	/** `run` answers each item of a batch, in order; `most`: items in one batch at most. */
+	/**
+	 * `run` answers each item of a batch, in order; `most`: items in one batch at most; `gatherMs`: how
+	 * long the first call waits for others, for calls that nobody waits on to answer SlickText.
+	 */
 	constructor(
 		private readonly run: (items: I[]) => Promise<O[]>,
 		private readonly most: number,
+		private readonly gatherMs = 0,
 	) {}
 
 	do(item: I): Promise<O> {
@@ -27,6 +33,7 @@ export class Batches<I, O> {
 
 	private async flush(): Promise<void> {
 		this.busy = true;
+		if (this.gatherMs > 0) await sleep(this.gatherMs);
 		while (this.waiting.length > 0) {
 			const batch = this.waiting.splice(0, this.most);
 			try {
