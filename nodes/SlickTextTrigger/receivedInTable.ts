@@ -44,11 +44,12 @@ interface Row {
 const MOST_IN_BATCH = 50;
 const READ_TRIES = 3;
 /**
- * How long a run waits for the runs of other events before its insert and read, to share them: each call
- * of n8n's public API costs its main process an authenticated request (its user, role and scopes read
- * anew), the most of the check's cost. Nobody waits on it: SlickText was answered before the run began.
+ * How long a run waits for the runs of other events before its insert and read (less once MOST_IN_BATCH
+ * are waiting), to share them: each call of n8n's public API costs its main process an authenticated
+ * request (the key's user, role and scopes read anew), the most of the check's cost. Nobody waits on
+ * it: SlickText was answered before the run began. An object, so that a test can lengthen it.
  */
-export const gathering = { ms: 100 };
+export const gathering = { ms: 250 };
 /** Old rows are deleted at most this often per process and trigger node. */
 const PURGE_EVERY_MS = 60_000;
 
@@ -76,7 +77,7 @@ export class ReceivedInTable {
 		const key = `${this.access.origin}|${createHash('sha256').update(this.access.apiKey).digest('base64url').slice(0, 16)}`;
 		let batch = batches.get(key);
 		if (!batch) {
-			batch = new Batches((items) => this.insertAndRead(items), MOST_IN_BATCH, gathering.ms);
+			batch = new Batches((items) => this.insertAndRead(items), MOST_IN_BATCH, () => gathering.ms);
 			batches.set(key, batch);
 		}
 		const acts = await batch.all(keys.map((k) => ({ scope, event: eventOf(scope, k), at: now })));

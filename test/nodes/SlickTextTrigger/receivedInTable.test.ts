@@ -4,6 +4,7 @@
 // server. Runs are n8n-core's WorkflowExecute with the trigger node (triggerStep.ts), as a worker runs them.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
@@ -87,6 +88,22 @@ describe("the trigger's step on a worker with the data table of received events"
 		expect(inserts()).toHaveLength(1);
 		expect(api.calls.filter((c) => c.method === 'GET' && /\/rows$/.test(c.path))).toHaveLength(1);
 	});
+
+	it('a full batch goes at once: 50 runs waiting end the wait, however long it is', async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { gathering } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/receivedInTable.js')) as { gathering: { ms: number } };
+		const usual = gathering.ms;
+		// Longer than the test's own time limit (30 s): the runs finish only if the full batch ends the wait.
+		gathering.ms = 100_000;
+		try {
+			const keys = Array.from({ length: 50 }, (_, i) => `current:full-${i}`);
+			const steps = await Promise.all(keys.map((key) => step('full-node', key)));
+			expect(steps.flatMap((s) => s.passed)).toHaveLength(50);
+			expect(inserts()).toHaveLength(1);
+		} finally {
+			gathering.ms = usual;
+		}
+	}, 30_000);
 
 	it('the same event key of another trigger node is its own event', async () => {
 		expect((await step('node-one', 'current:shared')).passed).toHaveLength(1);

@@ -12,12 +12,13 @@ export class Batches<I, O> {
 
 	/**
 	 * `run` answers each item of a batch, in order; `most`: items in one batch at most; `gatherMs`: how
-	 * long the first call waits for others, for calls that nobody waits on to answer SlickText.
+	 * long the first call waits for others (less once a batch is full), for calls that nobody waits on to
+	 * answer SlickText.
 	 */
 	constructor(
 		private readonly run: (items: I[]) => Promise<O[]>,
 		private readonly most: number,
-		private readonly gatherMs = 0,
+		private readonly gatherMs: () => number = () => 0,
 	) {}
 
 	do(item: I): Promise<O> {
@@ -33,7 +34,10 @@ export class Batches<I, O> {
 
 	private async flush(): Promise<void> {
 		this.busy = true;
-		if (this.gatherMs > 0) await sleep(this.gatherMs);
+		// In steps of 10 ms, so that a full batch goes within 10 ms and no timer outlives the wait.
+		const gather = this.gatherMs();
+		const start = Date.now();
+		while (this.waiting.length < this.most && Date.now() - start < gather) await sleep(Math.min(10, gather));
 		while (this.waiting.length > 0) {
 			const batch = this.waiting.splice(0, this.most);
 			try {
