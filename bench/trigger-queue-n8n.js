@@ -192,13 +192,17 @@ async function oneSetting(setting) {
 			if (profiled) profiles(true);
 			const t0 = performance.now();
 			const cpu0 = cpuNow();
+			stack.record();
 			const answers = await inPool(ids(EVENTS), 10, (id) => post(urls[which], subscriber(id)));
 			const seconds = (performance.now() - t0) / 1000;
 			if (profiled) profiles(false);
 			// The runs the phase started, finished too: what each event cost every process in the end.
 			await settled(stack);
 			const cpu = cpuSince(cpu0);
-			(out[which].rate ??= []).push({ perSecond: EVENTS / seconds, p50: quantile(answers.map((a) => a.ms), 0.5), p95: quantile(answers.map((a) => a.ms), 0.95), notOk: answers.filter((a) => a.status !== 200).length, cpu });
+			// The calls of n8n's public API the phase and its runs made (the trigger's data tables), through the proxy.
+			const apiCalls = stack.timeline().filter((e) => e.path.startsWith('/api/v1/')).length;
+			stack.record(false);
+			(out[which].rate ??= []).push({ apiCalls, perSecond: EVENTS / seconds, p50: quantile(answers.map((a) => a.ms), 0.5), p95: quantile(answers.map((a) => a.ms), 0.95), notOk: answers.filter((a) => a.status !== 200).length, cpu });
 			log(`${setting} ${which}: ${(EVENTS / seconds).toFixed(1)} events/s at 10 in flight`);
 			await sleep(2000);
 		}
@@ -290,6 +294,8 @@ function print(rows) {
 		console.log(`| | ${BURST} events within 3 s, twice: answered 2xx within 5 s (first attempt), p50 | ${each(t.bursts, 'within5s')} (${t.bursts.map((b) => ms(b.p50)).join(', ')}) | ${each(w.bursts, 'within5s')} (${w.bursts.map((b) => ms(b.p50)).join(', ')}) | ${(sum(t.bursts, 'within5s') / Math.max(1, sum(w.bursts, 'within5s'))).toFixed(2)}x |`);
 		const cpu = (list) => ['webhooks', 'workers', 'main', 'postgres', 'redis'].map((k) => ((1000 * list.reduce((sum, r) => sum + r.cpu[k], 0)) / (list.length * EVENTS)).toFixed(1)).join(' / ');
 		console.log(`| | CPU ms per event (the phase and its runs): webhook processes / workers / main / Postgres / Redis | ${cpu(t.rate)} | ${cpu(w.rate)} | |`);
+		const calls = (list) => (list.reduce((total, r) => total + r.apiCalls, 0) / (list.length * EVENTS)).toFixed(2);
+		console.log(`| | calls of n8n's public API per event (the phase and its runs) | ${calls(t.rate)} | ${calls(w.rate)} | |`);
 		const end = (list) => ['once', 'lost', 'more', 'attempts', 'neverAnswered', 'failedRuns'].map((key) => sum(list, key));
 		const words = ([once, lost, more, attempts, never, failed]) => `${once} once, ${lost} never, ${more} more than once; ${attempts} deliveries, ${never} never answered, ${failed} runs not successful`;
 		console.log(`| | the bursts in the end: events that reached the next node | ${words(end(t.bursts))} | ${words(end(w.bursts))} | |`);
