@@ -2,9 +2,10 @@ import { sleep } from 'n8n-workflow';
 
 /**
  * Many calls made as one (a group commit): the first call goes at once (or after `gatherMs`, with the
- * calls that came meanwhile), and the calls that come while it is under way go together in the next. Under a burst of replies, every call of n8n's public API costs
- * the main process an authenticated request and a few statements, so fifty replies read and kept in two
- * calls are answered to SlickText in time where fifty calls each were not (docs/performance.md).
+ * calls that came meanwhile), and the calls that come while it is under way go together in the next.
+ * Under a burst of replies, every call of n8n's public API costs the main process an authenticated
+ * request and a few statements, so fifty replies read and kept in two calls are answered to SlickText in
+ * time where fifty calls each were not (docs/performance.md).
  */
 export class Batches<I, O> {
 	private waiting: Array<{ item: I; resolve(out: O): void; reject(error: unknown): void }> = [];
