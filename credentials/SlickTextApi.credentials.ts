@@ -59,7 +59,7 @@ export class SlickTextApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. https://n8n.example.com/webhook/1a2b3c4d-.../webhook',
 			description:
-				"For Send and Wait for Reply and Wait for Reply, and with the n8n API Key below for several n8n webhook processes: the Production URL of the published SlickText Trigger that receives this brand's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it, and the trigger's runs reach n8n's API under it. Leave empty if no workflow waits for replies and n8n runs as one process.",
+				"For Send and Wait for Reply and Wait for Reply, and with the 'n8n API Key' below for several n8n webhook processes: the Production URL of the published SlickText Trigger that receives this brand's events (the URL you gave SlickText). A person's reply reaches the waiting workflow through it, and the trigger's runs reach n8n's API under it. Leave empty if no workflow waits for replies and n8n runs as one process.",
 		},
 		{
 			displayName: 'n8n API Key',
@@ -68,7 +68,7 @@ export class SlickTextApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'For several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Trigger uses, with the Trigger URL above. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", and the events it received in another, "SlickText received events", which every n8n process can update safely: each event acts once, whichever process SlickText delivers it to. Leave empty with one n8n process. The key needs only these scopes (Scopes: Custom, group Data tables): dataTable:list, dataTable:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete.',
+				'For several n8n webhook processes (queue mode), or thousands of waits open at once: an API key of this n8n (Settings > n8n API), in the credential the SlickText Trigger uses, with the \'Trigger URL for Replies\' above. The trigger then keeps its waits in an n8n data table, "SlickText reply waits", and the events it received in another, "SlickText received events", which every n8n process can update safely: each event acts once, whichever process SlickText delivers it to. Leave empty with one n8n process. The key needs only these scopes (Scopes: Custom, group Data tables): dataTable:list, dataTable:create, dataTableRow:read, dataTableRow:create, dataTableRow:update, dataTableRow:delete.',
 		},
 		{
 			displayName: 'Requests per Second',
