@@ -47,6 +47,20 @@ async function step(nodeId: string, key: string, host?: string, withTriggerUrl?:
 	return await runTriggerStep({ parameters, credentials: credentials(host, withTriggerUrl), nodeId, items, staticData: {} });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { gathering } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/receivedInTable.js')) as { gathering: { ms: number } };
+
+/** Runs `work` with the runs' wait for others set to `ms`: long enough that a busy machine starts every run within it. */
+async function gatheringFor<T>(ms: number, work: () => Promise<T>): Promise<T> {
+	const usual = gathering.ms;
+	gathering.ms = ms;
+	try {
+		return await work();
+	} finally {
+		gathering.ms = usual;
+	}
+}
+
 const rowsOf = () => [...api.tables.values()].find((t) => t.name === 'SlickText received events')?.rows ?? [];
 const inserts = () => api.calls.filter((c) => c.method === 'POST' && /\/rows$/.test(c.path));
 
@@ -70,7 +84,7 @@ describe("the trigger's step on a worker with the data table of received events"
 
 	it("runs in one process at the same moment share one insert and one read, and each event goes on once", async () => {
 		const keys = Array.from({ length: 20 }, (_, i) => `current:burst-${i % 10}`);
-		const steps = await Promise.all(keys.map((key) => step('batch-node', key)));
+		const steps = await gatheringFor(3000, () => Promise.all(keys.map((key) => step('batch-node', key))));
 		expect(steps.every((s) => s.error === undefined)).toBe(true);
 		const passed = steps.flatMap((s) => s.passed.map((item) => item.eventKey)).sort();
 		expect(passed).toEqual(Array.from({ length: 10 }, (_, i) => `current:burst-${i}`).sort());
@@ -80,29 +94,22 @@ describe("the trigger's step on a worker with the data table of received events"
 	});
 
 	it('a run waits a moment for the runs of other events that follow it, and they share its insert and read', async () => {
-		const first = step('gather-node', 'current:gather-1');
-		await new Promise((resolve) => setTimeout(resolve, 30));
-		const second = step('gather-node', 'current:gather-2');
-		const [a, b] = await Promise.all([first, second]);
+		const [a, b] = await gatheringFor(3000, async () => {
+			const first = step('gather-node', 'current:gather-1');
+			await new Promise((resolve) => setTimeout(resolve, 30));
+			return await Promise.all([first, step('gather-node', 'current:gather-2')]);
+		});
 		expect([...a.passed, ...b.passed].map((item) => item.eventKey)).toEqual(['current:gather-1', 'current:gather-2']);
 		expect(inserts()).toHaveLength(1);
 		expect(api.calls.filter((c) => c.method === 'GET' && /\/rows$/.test(c.path))).toHaveLength(1);
 	});
 
 	it('a full batch goes at once: 50 runs waiting end the wait, however long it is', async () => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { gathering } = require(path.resolve(__dirname, '../../../dist/nodes/SlickTextTrigger/receivedInTable.js')) as { gathering: { ms: number } };
-		const usual = gathering.ms;
 		// Longer than the test's own time limit (30 s): the runs finish only if the full batch ends the wait.
-		gathering.ms = 100_000;
-		try {
-			const keys = Array.from({ length: 50 }, (_, i) => `current:full-${i}`);
-			const steps = await Promise.all(keys.map((key) => step('full-node', key)));
-			expect(steps.flatMap((s) => s.passed)).toHaveLength(50);
-			expect(inserts()).toHaveLength(1);
-		} finally {
-			gathering.ms = usual;
-		}
+		const keys = Array.from({ length: 50 }, (_, i) => `current:full-${i}`);
+		const steps = await gatheringFor(100_000, () => Promise.all(keys.map((key) => step('full-node', key))));
+		expect(steps.flatMap((s) => s.passed)).toHaveLength(50);
+		expect(inserts()).toHaveLength(1);
 	}, 30_000);
 
 	it('the same event key of another trigger node is its own event', async () => {
