@@ -18,6 +18,7 @@
 //   flock /tmp/bench.lock node bench/trigger-queue-n8n.js      (after npm run build; about 10 minutes a setting)
 //   BENCH_TQ_SETTINGS=defaults,lazy   (lazy: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, the README's setting)
 //   BENCH_TQ_EVENTS=300  BENCH_TQ_SINGLE=40  BENCH_TQ_BURST=500  BENCH_TQ_WARM_UP=100  BENCH_TQ_PORT=5960
+//   BENCH_KEEP_FOLDER=1             keeps the stack's folder (logs, database) in the temp folder
 //   BENCH_TQ_CPU_PROFILE=<folder>   CPU profiles of every n8n process during the trigger's rate phase
 //                                   (bench/cpu-probe.js; summarise with bench/cpu-top.js)
 
@@ -155,7 +156,7 @@ async function main() {
 
 async function oneSetting(setting) {
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'slicktext-bench-tq-'));
-	log(`${setting}: logs in ${tmp}`);
+	log(`${setting}: logs in ${tmp}${process.env.BENCH_KEEP_FOLDER ? '' : ' (removed at the end; BENCH_KEEP_FOLDER=1 keeps them)'}`);
 	const saved = { ...process.env };
 	Object.assign(process.env, N8N_SETTINGS[setting] ?? {});
 	if (PROFILE) Object.assign(process.env, { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-probe.js')}`, CPU_PROFILE_DIR: path.join(PROFILE, setting) });
@@ -245,6 +246,8 @@ async function oneSetting(setting) {
 		await sandbox.stop();
 		for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
 		Object.assign(process.env, saved);
+		// The stack's folder (its database, about 160 MB), unless asked to keep it for its logs.
+		if (!process.env.BENCH_KEEP_FOLDER) fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
 
