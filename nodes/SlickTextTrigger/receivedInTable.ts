@@ -23,7 +23,7 @@ import { sleep } from 'n8n-workflow';
 
 import { Batches } from '../shared/replies/waits/batches';
 import { either, is, TableApi, where, type TableAccess, type TableContext } from '../shared/replies/waits/tableApi';
-import { REMEMBER_MS } from './deliveries';
+import { digest, REMEMBER_MS } from './deliveries';
 
 export const TABLE_NAME = 'SlickText received events';
 
@@ -53,10 +53,8 @@ export const gathering = { ms: 250 };
 /** Old rows are deleted at most this often per process and trigger node. */
 const PURGE_EVERY_MS = 60_000;
 
-/** The row's name of an event: the trigger node and the key, digested (the table shows no event's key). */
-function eventOf(scope: string, key: string): string {
-	return createHash('sha256').update(`${scope}\n${key}`).digest('base64url').slice(0, 22);
-}
+/** The row's name of an event: the trigger node and the key, digested as the trigger's memory digests keys (the table shows no event's key). */
+const eventOf = (scope: string, key: string): string => digest(`${scope}\n${key}`);
 
 /** One process's batch of inserts and reads per n8n and key: runs within `gathering.ms` share two calls. */
 const batches = new Map<string, Batches<{ scope: string; event: string; at: number }, boolean>>();
