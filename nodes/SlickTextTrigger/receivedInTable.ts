@@ -18,7 +18,6 @@
  * A run whose insert or read fails falls back to n8n's record of processed data (the caller): an event is
  * never dropped for it. Rows older than a day (SlickText retries for about that long) are deleted now and then.
  */
-import { createHash } from 'node:crypto';
 import { sleep } from 'n8n-workflow';
 
 import { Batches } from '../shared/replies/waits/batches';
@@ -72,7 +71,7 @@ export class ReceivedInTable {
 
 	/** The keys of this trigger node that no earlier run had: their events go on. Throws when the table fails. */
 	async claim(scope: string, keys: string[], now = Date.now()): Promise<Set<string>> {
-		const key = `${this.access.origin}|${createHash('sha256').update(this.access.apiKey).digest('base64url').slice(0, 16)}`;
+		const key = `${this.access.origin}|${digest(this.access.apiKey)}`;
 		let batch = batches.get(key);
 		if (!batch) {
 			batch = new Batches((items) => this.insertAndRead(items), MOST_IN_BATCH, () => gathering.ms);
