@@ -17,6 +17,7 @@ import { SLICKTEXT_DESCRIPTION } from '../shared/descriptions';
 import { CREDENTIAL_TYPE, type Platform } from '../shared/platform';
 import { claimNew, keepKeysLive, markServed, recordForRestart, servesWebhooks, STORE_FIELD, wasReceived } from './deliveries';
 import { isSelected, MAX_BODY_BYTES, readDelivery, type ReceivedEvent } from './events';
+import { afterEarlierAnswers, firstStepHere, followAnswer, type Answering, type FollowedResponse } from './inFlight';
 import { legacyWebhookSecret } from './legacySecret';
 import { acceptRegistration, type RequestHooks, type TriggerTrust } from '../shared/replies/forwarding';
 import { endIfEveryoneAnswered, pollTiming, TICK_FIELD, watchPolls } from '../shared/replies/polls';
@@ -365,6 +366,7 @@ export class SlickTextTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const receivedAt = Date.now();
 		if (this.getMode() !== 'manual') markServed(memoryScope(this));
 		const platform = platformOf(this);
 		if (this.getMode() !== 'manual') await sweepLater(this, platform);
@@ -416,6 +418,19 @@ export class SlickTextTrigger implements INodeType {
 			}
 		}
 
+		// While listening for a test event each Listen takes one event, and a test event must not block
+		// the same event on the Production URL later: only production deliveries are remembered.
+		const remember = this.getMode() !== 'manual' && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean);
+		let answering: Answering | undefined;
+		if (remember) {
+			const delivered = delivery.events.map((event) => event.key);
+			// A delivery of an event this process is still answering waits for that answer (inFlight.ts).
+			if (!(await afterEarlierAnswers(memoryScope(this), delivered))) {
+				return refuse(this, 503, 'The first delivery of this event is still being answered; deliver it again later');
+			}
+			answering = followAnswer(memoryScope(this), delivered, this.getResponseObject() as unknown as FollowedResponse, receivedAt);
+		}
+
 		// A reply a waiting workflow takes goes there, whichever events the trigger itself starts runs for.
 		const replies = await resumeWaitingWorkflows(
 			this,
@@ -460,10 +475,7 @@ export class SlickTextTrigger implements INodeType {
 			events = events.map((event) => ({ ...event, key: confirmedKey(event), plainKey: event.key, claimed: replies.claimed.has(event) }));
 		}
 
-		// While listening for a test event each Listen takes one event, and a test event must not block
-		// the same event on the Production URL later: only production deliveries are remembered.
-		const production = this.getMode() !== 'manual';
-		if (production && (this.getNodeParameter('ignoreRepeatedDeliveries', true) as boolean)) {
+		if (remember) {
 			// Reading static data marks nothing as changed, so n8n saves nothing for the webhook call.
 			const stored = this.getWorkflowStaticData('node')[STORE_FIELD];
 			const scope = memoryScope(this);
@@ -480,6 +492,11 @@ export class SlickTextTrigger implements INodeType {
 			if (events.length === 0) return await finish(acknowledge('Repeated delivery: already received; nothing started'));
 		}
 
+		// The events are remembered for good once SlickText took the answer of this delivery (inFlight.ts).
+		answering?.startsRun(
+			events.map((event) => event.key),
+			keptFinishedInRun(await credentialOf(this, platform, true)) !== undefined,
+		);
 		// The key goes out with the event ({{ $json.eventKey }}), for workflows that want their own checks.
 		return await finish(
 			{ workflowData: [this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject))] },
@@ -541,7 +558,8 @@ async function passEvents(ctx: IExecuteFunctions, platform: Platform, input: INo
 		const staticData = ctx.getWorkflowStaticData('node');
 		recordForRestart(scope, staticData, keys, Date.now());
 		keepWaitsLive(scope, staticData, Date.now());
-		return items;
+		// An event let go after a late answer may have two runs here: the first to reach this step acts (inFlight.ts).
+		return items.filter((item) => typeof item.json.eventKey !== 'string' || firstStepHere(scope, item.json.eventKey));
 	}
 	// A queue-mode worker: it never writes the static data, whose copy it loaded when the run began (n8n
 	// would save all of it, and with it waits older than ones registered since).

@@ -124,6 +124,17 @@ export function claimNew<T extends { key: string }>(
 }
 
 /**
+ * Forgets a key (its digest) this process remembered, when the delivery that brought it started no run
+ * after all (inFlight.ts): a delivery again then starts one.
+ */
+export function forget(scope: string, short: string): void {
+	const memory = memories.get(scope);
+	if (!memory) return;
+	memory.delete(short);
+	recents.get(memory)?.delete(short);
+}
+
+/**
  * Whether this trigger node received the key within REMEMBER_MS (in this process's memory or in
  * `stored`), without remembering it: for keys of an older format, which are checked but no longer made.
  */

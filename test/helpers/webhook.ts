@@ -79,6 +79,13 @@ export interface WebhookServerOptions {
 	workflowId?: string;
 	/** How long each save of the static data takes to reach the database (n8n's copy is taken before). */
 	saveLatencyMs?: () => number;
+	/**
+	 * How n8n's start of a run the node asked for goes (WorkflowRunner.run, before n8n answers): how long it
+	 * takes, and whether it fails, when n8n answers 500 "There was a problem executing the workflow" and no
+	 * run begins (its database pool timed out, say). `items`: the run's, as the node returned them. Every
+	 * start succeeds at once unless given.
+	 */
+	runStart?: (items: IDataObject[]) => { ms?: number; fails?: boolean };
 }
 
 let serversStarted = 0;
@@ -197,6 +204,16 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 			return;
 		}
 		if (result.noWebhookResponse === true) call.answeredByNode = true;
+		if (result.workflowData !== undefined && options.runStart) {
+			const start = options.runStart((result.workflowData[0] ?? []).map((item) => item.json));
+			if (start.ms) await new Promise((resolve) => setTimeout(resolve, start.ms));
+			if (start.fails) {
+				// As executeWebhook's catch: an OperationalError, which n8n's error response turns into this.
+				if (!res.headersSent) sendJson(res, 500, { code: 0, message: 'There was a problem executing the workflow' });
+				else res.end();
+				return;
+			}
+		}
 		if (result.workflowData !== undefined) {
 			call.started = (result.workflowData[0] ?? []).map((item) => item.json);
 			runs.push(call.started);
