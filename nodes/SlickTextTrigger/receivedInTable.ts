@@ -56,7 +56,7 @@ const PURGE_EVERY_MS = 60_000;
 const eventOf = (scope: string, key: string): string => digest(`${scope}\n${key}`);
 
 /** One process's batch of inserts and reads per n8n and key: runs within `gathering.ms` share two calls. */
-const batches = new Map<string, Batches<{ scope: string; event: string; at: number }, boolean>>();
+const batches = new Map<string, Batches<{ scope: string; event: string; at: number }, boolean, ReceivedInTable>>();
 const purged = new Map<string, number>();
 
 export class ReceivedInTable {
@@ -74,10 +74,17 @@ export class ReceivedInTable {
 		const key = `${this.access.origin}|${digest(this.access.apiKey)}`;
 		let batch = batches.get(key);
 		if (!batch) {
-			batch = new Batches((items) => this.insertAndRead(items), MOST_IN_BATCH, () => gathering.ms);
+			batch = new Batches<{ scope: string; event: string; at: number }, boolean, ReceivedInTable>(
+				async (items, by) => await by.insertAndRead(items),
+				MOST_IN_BATCH,
+				() => gathering.ms,
+			);
 			batches.set(key, batch);
 		}
-		const acts = await batch.all(keys.map((k) => ({ scope, event: eventOf(scope, k), at: now })));
+		const acts = await batch.all(
+			keys.map((k) => ({ scope, event: eventOf(scope, k), at: now })),
+			this,
+		);
 		void this.purge(scope, now);
 		return new Set(keys.filter((_, index) => acts[index]));
 	}

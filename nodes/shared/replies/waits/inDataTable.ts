@@ -88,12 +88,12 @@ const purged = new Map<string, number>();
 /** One process's batches of calls per table, trigger node and credential. */
 interface TableBatches {
 	/** Registrations of waits. */
-	add: Batches<{ registration: Registration; now: number }, Added>;
+	add: Batches<{ registration: Registration; now: number }, Added, DataTableWaits>;
 	/** The rows of some persons (each its own answer: the same rows). */
-	rows: Batches<string, Row[]>;
-	keep: Batches<{ event: KeptEvent; eventKey: string; now: number }, string>;
+	rows: Batches<string, Row[], DataTableWaits>;
+	keep: Batches<{ event: KeptEvent; eventKey: string; now: number }, string, DataTableWaits>;
 	/** Rows marked taken (waits that took a reply, kept replies finished with them). */
-	taken: Batches<number, void>;
+	taken: Batches<number, void, DataTableWaits>;
 	/** Kept replies this process is handing on (each with the requests handing it), and whether a loop holds them. */
 	held: Map<number, number>;
 	holding: boolean;
@@ -149,7 +149,7 @@ export class DataTableWaits implements WaitStore {
 	}
 
 	async add(registration: Registration, now: number): Promise<Added> {
-		return await this.batches().add.do({ registration, now });
+		return await this.batches().add.do({ registration, now }, this);
 	}
 
 	/**
@@ -224,14 +224,14 @@ export class DataTableWaits implements WaitStore {
 		let found = batches.get(key);
 		if (!found) {
 			found = {
-				add: new Batches(async (items) => await this.addAll(items), MOST_IN_BATCH),
-				rows: new Batches(async (persons) => {
-					const rows = await this.rowsOf([...new Set(persons)]);
+				add: new Batches(async (items, by) => await by.addAll(items), MOST_IN_BATCH),
+				rows: new Batches(async (persons, by) => {
+					const rows = await by.rowsOf([...new Set(persons)]);
 					return persons.map((person) => rows.filter((row) => row.person === person));
 				}, MOST_IN_BATCH),
-				keep: new Batches(async (items) => await this.insert(items), MOST_IN_BATCH),
-				taken: new Batches(async (ids) => {
-					await this.update(either(...ids.map((id) => is('id', id))), { takenAt: Date.now(), pending: '' });
+				keep: new Batches(async (items, by) => await by.insert(items), MOST_IN_BATCH),
+				taken: new Batches(async (ids, by) => {
+					await by.update(either(...ids.map((id) => is('id', id))), { takenAt: Date.now(), pending: '' });
 					return ids.map(() => undefined);
 				}, MOST_IN_BATCH),
 				held: new Map(),
@@ -260,7 +260,7 @@ export class DataTableWaits implements WaitStore {
 	async find(person: string, eventKey: string, now: number): Promise<Found> {
 		const key = digest(eventKey);
 		// The person's waits and their parts of polls, read at the same time (each with the other replies meanwhile).
-		const [waitRows, members] = await Promise.all([this.batches().rows.do(person), this.polls.members(person, eventKey, now)]);
+		const [waitRows, members] = await Promise.all([this.batches().rows.do(person, this), this.polls.members(person, eventKey, now)]);
 		const rows = waitRows.sort((a, b) => Number(a.since) - Number(b.since));
 		const open: WaitEntry[] = [...members.open];
 		let takenBefore = members.takenBefore;
@@ -294,7 +294,7 @@ export class DataTableWaits implements WaitStore {
 
 	/** The wait's row is claimed by this reply (the claim set `claimedBy`): marked taken with its kept row, in a batch. */
 	async taken(entry: WaitEntry, _eventKey: string, _now: number, kept?: string): Promise<void> {
-		await this.batches().taken.all([Number(entry.id), ...(kept ? [Number(kept)] : [])]);
+		await this.batches().taken.all([Number(entry.id), ...(kept ? [Number(kept)] : [])], this);
 	}
 
 	async release(entry: WaitEntry, eventKey: string): Promise<void> {
@@ -319,7 +319,7 @@ export class DataTableWaits implements WaitStore {
 	}
 
 	async keep(event: KeptEvent, eventKey: string, now: number): Promise<string> {
-		return await this.batches().keep.do({ event, eventKey, now });
+		return await this.batches().keep.do({ event, eventKey, now }, this);
 	}
 
 	holdWhile(kept: string[], work: Promise<unknown>): void {
@@ -356,7 +356,7 @@ export class DataTableWaits implements WaitStore {
 	}
 
 	async finish(kept: string): Promise<void> {
-		await this.batches().taken.do(Number(kept));
+		await this.batches().taken.do(Number(kept), this);
 	}
 
 	/** Finishes the kept rows of these event keys (a run of the trigger, whose webhook left them to it). */

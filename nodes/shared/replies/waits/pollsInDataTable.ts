@@ -72,7 +72,7 @@ const POLL_KEEP_MS = 60_000;
 
 const purged = new Map<string, number>();
 const pollsRead = new Map<string, { at: number; entry: PollEntry }>();
-const personReads = new Map<string, Batches<string, Row[]>>();
+const personReads = new Map<string, Batches<string, Row[], DataTablePolls>>();
 
 export class DataTablePolls implements PollStore {
 	private readonly table: TableApi<Row>;
@@ -155,15 +155,15 @@ export class DataTablePolls implements PollStore {
 		const key = `${this.access.origin}|${digest(this.access.apiKey)}|${this.scope}`;
 		let batch = personReads.get(key);
 		if (!batch) {
-			batch = new Batches(async (persons) => {
+			batch = new Batches<string, Row[], DataTablePolls>(async (persons, by) => {
 				const unique = [...new Set(persons)];
-				const filter = unique.length === 1 ? where(is('scope', this.scope), is('person', unique[0])) : either(...unique.map((p) => is('person', p)));
-				const rows = (await this.table.allRows(filter)).filter((row) => row.scope === this.scope);
+				const filter = unique.length === 1 ? where(is('scope', by.scope), is('person', unique[0])) : either(...unique.map((p) => is('person', p)));
+				const rows = (await by.table.allRows(filter)).filter((row) => row.scope === by.scope);
 				return persons.map((p) => rows.filter((row) => row.person === p));
 			}, MOST_IN_BATCH);
 			personReads.set(key, batch);
 		}
-		return batch.do(person);
+		return batch.do(person, this);
 	}
 
 	async members(person: string, eventKey: string, now: number): Promise<{ open: WaitEntry[]; takenBefore: boolean }> {

@@ -111,7 +111,7 @@ export class TableApi<Row> {
 				? ` The key needs the scopes ${SCOPES_IN_WORDS}.`
 				: '';
 		return new NodeOperationError(this.ctx.getNode(), `n8n's API answered ${answer.statusCode} to the SlickText Trigger${said ? `: ${String(said)}` : ''}`, {
-			description: `The trigger keeps its waits in n8n's data table "${this.name}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.${scopes}`,
+			description: `The trigger reaches n8n's data table "${this.name}" with the credential's 'n8n API Key': check the key, and that n8n's public API answers at the trigger's own address.${scopes}`,
 		});
 	}
 
