@@ -170,7 +170,7 @@ export const nodeTypes = new NodeTypes();
 
 /** Hands out the test's credentials and applies generic authenticators as n8n's own helper does. */
 /** How many times a node read a credential (n8n reads it from its database and decrypts it each time). */
-export const credentialReads = { count: 0 };
+export const credentialReads: { count: number; failWith?: Error } = { count: 0 };
 
 class CredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
@@ -232,6 +232,8 @@ class CredentialsHelper extends ICredentialsHelper {
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
 		credentialReads.count++;
+		// As n8n's read when its database pool timed out.
+		if (credentialReads.failWith) throw credentialReads.failWith;
 		const data = this.data[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		return data;

@@ -35,10 +35,17 @@ interface ReadsNodeCredentials extends ReadsCredentials {
 /** How long a trigger's webhook takes a credential it read for an earlier delivery (an object, for tests). */
 export const credentialReuse = { ms: 1000 };
 const recent = new Map<string, { at: number; credentials: Promise<IDataObject> }>();
+/**
+ * How old a credential read may be to stand in for a read that failed (n8n's database pool timed out
+ * under a burst): one failed read fails every run of that second, for a value that rarely changes.
+ */
+export const credentialFallback = { ms: 10 * 60_000 };
+const lastRead = new Map<string, { at: number; credentials: IDataObject }>();
 
 /**
  * For the checks of an ordinary delivery to a trigger (its signature, whether the looks for unfinished
- * replies run): the credential as read for a delivery of the last second, else read now. A busy brand's
+ * replies run) and of a worker's run (its check of repeats): the credential as read for a delivery of the
+ * last second, else read now, and when that read fails, as last read within `credentialFallback.ms`. A busy brand's
  * deliveries come many a second to each webhook process, and each read is a query on the process's few
  * database connections and a decryption, for a value that changes when someone edits the credential:
  * such a change then applies a second later. Keyed by workflow, node and credential.
@@ -52,7 +59,18 @@ export async function credentialsRecent(ctx: ReadsNodeCredentials, type: string)
 	const kept = recent.get(key);
 	if (kept && now - kept.at < credentialReuse.ms) return await kept.credentials;
 	for (const [old, entry] of recent) if (now - entry.at >= credentialReuse.ms) recent.delete(old);
-	const credentials = credentialsOnce(ctx, type);
+	const credentials = credentialsOnce(ctx, type).then(
+		(read) => {
+			lastRead.set(key, { at: Date.now(), credentials: read });
+			return read;
+		},
+		(error: unknown) => {
+			// A read of the last minutes stands in; without one the failure is the caller's.
+			const last = lastRead.get(key);
+			if (last && Date.now() - last.at < credentialFallback.ms) return last.credentials;
+			throw error;
+		},
+	);
 	const entry = { at: now, credentials };
 	recent.set(key, entry);
 	// A failed read is not kept: the next delivery reads again.

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
+import { credentialReads } from '../../helpers/engine';
 import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
 import { runTriggerStep } from './triggerStep';
 
@@ -163,5 +164,29 @@ describe("the trigger's step on a worker with the data table of received events"
 		await step('old-node', 'current:recent-2');
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(deletes().length).toBe(before + 1);
+	});
+
+	it("a read of the credential that fails (n8n's database pool timed out) takes the last read: the run still decides in the table", async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { credentialReuse } = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/credentials.js')) as { credentialReuse: { ms: number } };
+		const reuse = credentialReuse.ms;
+		credentialReuse.ms = 0;
+		try {
+			expect((await step('pool-node', 'current:pool-1')).passed).toHaveLength(1);
+			credentialReads.failWith = new Error('timeout exceeded when trying to connect');
+			const reads = credentialReads.count;
+			const later = await step('pool-node', 'current:pool-2');
+			expect(credentialReads.count).toBeGreaterThan(reads);
+			expect(later.error).toBeUndefined();
+			expect(later.passed.map((item) => item.eventKey)).toEqual(['current:pool-2']);
+			// Decided in the table: a row of this node for each event.
+			expect(rowsOf().filter((row) => row.scope === 'test-workflow:pool-node')).toHaveLength(2);
+			// A node whose credential was never read fails its run, with n8n's error.
+			const never = await step('never-read-node', 'current:pool-3');
+			expect(never.error?.message).toContain('timeout exceeded when trying to connect');
+		} finally {
+			credentialReads.failWith = undefined;
+			credentialReuse.ms = reuse;
+		}
 	});
 });
