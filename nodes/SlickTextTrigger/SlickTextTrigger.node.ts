@@ -492,11 +492,16 @@ export class SlickTextTrigger implements INodeType {
 			if (events.length === 0) return await finish(acknowledge('Repeated delivery: already received; nothing started'));
 		}
 
-		// The events are remembered for good once SlickText took the answer of this delivery (inFlight.ts).
-		answering?.startsRun(
-			events.map((event) => event.key),
-			keptFinishedInRun(await credentialOf(this, platform, true)) !== undefined,
-		);
+		// The events are remembered for good once SlickText took the answer of this delivery (inFlight.ts). A
+		// credential that cannot be read now (n8n's database busy) counts as without the table: nothing between
+		// the claim and this may fail the delivery, or a delivery again would find the events claimed.
+		if (answering) {
+			const withTable = await credentialOf(this, platform, true).then(keptFinishedInRun, () => undefined);
+			answering.startsRun(
+				events.map((event) => event.key),
+				withTable !== undefined,
+			);
+		}
 		// The key goes out with the event ({{ $json.eventKey }}), for workflows that want their own checks.
 		return await finish(
 			{ workflowData: [this.helpers.returnJsonArray(events.map((event) => ({ ...event.json, eventKey: event.key }) as IDataObject))] },

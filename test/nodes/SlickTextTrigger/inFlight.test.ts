@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
+import { credentialReads } from '../../helpers/engine';
 import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
 import { postJson, startWebhookServer, useWebhookServers, type WebhookServerOptions } from '../../helpers/webhook';
 import { currentEvents } from './fixtures';
@@ -177,5 +178,33 @@ describe('SlickText Trigger: a delivery n8n could not start a run for is no repe
 		expect(((await stepped) as { passed: unknown[] }).passed).toHaveLength(1);
 		expect((await postJson(server.url, event)).status).toBe(200);
 		expect(server.runs).toHaveLength(1);
+	});
+
+	it("a read of the credential that fails after the claim (n8n's database busy) fails nothing: n8n's 500 still lets the event go", async () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { credentialReuse, credentialFallback } = require(path.resolve(__dirname, '../../../dist/nodes/shared/transport/credentials.js')) as {
+			credentialReuse: { ms: number };
+			credentialFallback: { ms: number };
+		};
+		const usual = { reuse: credentialReuse.ms, fallback: credentialFallback.ms };
+		const { server } = await trigger([{}, { fails: true }], true);
+		try {
+			// The first delivery begins the looks for unfinished replies, which read the credential once.
+			expect((await postJson(server.url, { ...event, id: 'first-of-node' })).status).toBe(200);
+			credentialReuse.ms = 0;
+			credentialFallback.ms = 0;
+			credentialReads.failWith = new Error('timeout exceeded when trying to connect');
+			const reads = credentialReads.count;
+			expect((await postJson(server.url, event)).status).toBe(500);
+			expect(credentialReads.count).toBeGreaterThan(reads);
+			expect(server.calls[1].error).toBeUndefined();
+			credentialReads.failWith = undefined;
+			expect((await postJson(server.url, event)).status).toBe(200);
+			expect(server.runs.map((run) => run[0].id)).toEqual(['first-of-node', event.id]);
+		} finally {
+			credentialReads.failWith = undefined;
+			credentialReuse.ms = usual.reuse;
+			credentialFallback.ms = usual.fallback;
+		}
 	});
 });
