@@ -47,20 +47,28 @@ function credentials(table = false) {
 	return { slickTextApi: { apiKey: 'st-key', brandId: '1001', ...(table ? withTable : {}) } };
 }
 
-/** A trigger whose runs n8n starts as `starts` says, one entry per run asked for in turn (then at once). */
+/**
+ * A trigger whose runs n8n starts as `starts` says, one entry per run asked for in turn (then at once).
+ * `firstStart` resolves once the node asked for its first run: that delivery is being answered from then on.
+ */
 async function trigger(starts: Array<{ ms?: number; fails?: boolean }>, table = false, extra: Partial<WebhookServerOptions> = {}) {
 	const nodeId = `in-flight-${++nodes}-${process.pid}`;
 	const plan = [...starts];
+	let asked = () => {};
+	const firstStart = new Promise<void>((resolve) => (asked = resolve));
 	const server = await startWebhookServer({
 		type: 'slickTextTrigger',
 		typeVersion: 2,
 		parameters,
 		credentials: credentials(table),
 		nodeId,
-		runStart: () => plan.shift() ?? {},
+		runStart: () => {
+			asked();
+			return plan.shift() ?? {};
+		},
 		...extra,
 	});
-	return { server, nodeId };
+	return { server, nodeId, firstStart };
 }
 
 /** A post that SlickText gives up on after `ms` (status 0 then), as after its 5 s. */
@@ -89,21 +97,22 @@ describe('SlickText Trigger: a delivery n8n could not start a run for is no repe
 	});
 
 	it('a delivery again while the first is being started waits for its answer, then is a repeat', async () => {
-		const { server } = await trigger([{ ms: 400 }]);
-		const answered: string[] = [];
-		const first = postJson(server.url, event).then((answer) => (answered.push('first'), answer));
-		await new Promise((resolve) => setTimeout(resolve, 100));
-		const again = postJson(server.url, event).then((answer) => (answered.push('again'), answer));
-		expect([(await first).status, (await again).status]).toEqual([200, 200]);
-		expect(answered).toEqual(['first', 'again']);
+		const { server, firstStart } = await trigger([{ ms: 400 }]);
+		const first = postJson(server.url, event);
+		await firstStart;
+		const t0 = performance.now();
+		const again = await postJson(server.url, event);
+		// Held until the first was answered (its start takes 400 ms): a bound a busy machine only lengthens.
+		expect(performance.now() - t0).toBeGreaterThanOrEqual(250);
+		expect([(await first).status, again.status]).toEqual([200, 200]);
 		expect(server.runs).toHaveLength(1);
 		expect(server.calls[1].started).toBeUndefined();
 	});
 
 	it('a delivery again while the first is being started starts the run when that one could not', async () => {
-		const { server } = await trigger([{ ms: 400, fails: true }]);
+		const { server, firstStart } = await trigger([{ ms: 400, fails: true }]);
 		const first = postJson(server.url, event);
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		await firstStart;
 		const again = postJson(server.url, event);
 		expect([(await first).status, (await again).status]).toEqual([500, 200]);
 		expect(server.runs).toHaveLength(1);
@@ -114,9 +123,9 @@ describe('SlickText Trigger: a delivery n8n could not start a run for is no repe
 		const usual = inFlight.waitMostMs;
 		inFlight.waitMostMs = 200;
 		try {
-			const { server } = await trigger([{ ms: 1500 }]);
+			const { server, firstStart } = await trigger([{ ms: 3000 }]);
 			const first = postJson(server.url, event);
-			await new Promise((resolve) => setTimeout(resolve, 100));
+			await firstStart;
 			const t0 = performance.now();
 			const again = await postJson(server.url, event);
 			expect(again).toEqual({ status: 503, body: { message: 'The first delivery of this event is still being answered; deliver it again later' } });
