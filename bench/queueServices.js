@@ -257,14 +257,17 @@ function spawnN8n(name, folder, command, extra, log) {
 	return track(name, spawn(runtime.node, [runtime.n8nBin, ...command], { env: env.n8nEnv(folder, extra), stdio: ['ignore', log, log] }));
 }
 
-/** `n8n webhook` on `port`; resolves once its /healthz answers. */
+/**
+ * `n8n webhook` on `port`; resolves once /healthz/readiness answers. Its /healthz answers as soon as the port
+ * listens, before n8n mounts the webhook routes: a request then gets express's 404.
+ */
 async function startWebhookProcess(name, folder, { port, brokerPort, log = 'ignore', extra = {} }) {
 	const child = spawnN8n(name, folder, ['webhook'], { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(brokerPort), ...extra }, log);
-	await waitFor(name, async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, child, 180_000);
+	await waitFor(name, async () => (await fetch(`http://127.0.0.1:${port}/healthz/readiness`)).ok, child, 180_000);
 	return child;
 }
 
-/** `n8n worker`; resolves once its health check (on `healthPort`) answers. */
+/** `n8n worker`; resolves once its readiness check (on `healthPort`) answers. */
 async function startWorker(name, folder, { port, healthPort, brokerPort, concurrency = 10, log = 'ignore', extra = {} }) {
 	const child = spawnN8n(
 		name,
@@ -279,7 +282,7 @@ async function startWorker(name, folder, { port, healthPort, brokerPort, concurr
 		},
 		log,
 	);
-	await waitFor(name, async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok, child, 180_000);
+	await waitFor(name, async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`)).ok, child, 180_000);
 	return child;
 }
 

@@ -349,9 +349,10 @@ async function runGroup(name, setting, sandbox, rows) {
 				QUEUE_HEALTH_CHECK_PORT: String(ports.workerHealth),
 			}, 'worker');
 			const webhook = spawnN8n(folder, ['webhook'], { N8N_PORT: String(ports.webhook), N8N_RUNNERS_BROKER_PORT: String(ports.webhookBroker) }, 'webhook');
-			await waitFor('n8n worker', async () => (await fetch(`http://127.0.0.1:${ports.workerHealth}/healthz`)).ok, worker);
+			await waitFor('n8n worker', async () => (await fetch(`http://127.0.0.1:${ports.workerHealth}/healthz/readiness`)).ok, worker);
 			hookBase = `http://127.0.0.1:${ports.webhook}`;
-			await waitFor('n8n webhook process', async () => (await fetch(`${hookBase}/healthz`)).ok, webhook);
+			// Readiness: /healthz answers before n8n mounts the webhook routes (bench/queueServices.js).
+			await waitFor('n8n webhook process', async () => (await fetch(`${hookBase}/healthz/readiness`)).ok, webhook);
 		}
 		const cookie = await env.ownerSession(base);
 		const rest = async (method, p, body) => {
