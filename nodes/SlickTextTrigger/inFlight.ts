@@ -20,6 +20,8 @@
  */
 import { sleep } from 'n8n-workflow';
 
+import { PerScope } from '../shared/perScope';
+
 import { digest, forget, REMEMBER_MAX, REMEMBER_MS } from './deliveries';
 
 /** SlickText waits this long for a 2xx, then gives up and delivers the event again. */
@@ -31,9 +33,9 @@ export const inFlight = { waitMostMs: 4000 };
 /** The part of Express's response (a Node.js ServerResponse) followed here. */
 export interface FollowedResponse {
 	statusCode: number;
-	writableEnded?: boolean;
+	/** Set by Node once the client is gone: SlickText hung up before n8n's answer ended. */
+	destroyed?: boolean;
 	end: (...args: never[]) => unknown;
-	once(event: 'close', listener: () => void): unknown;
 }
 
 interface Flight {
@@ -49,20 +51,11 @@ interface Flight {
 }
 
 /** Per trigger node: digest of a delivered (plain) key -> the delivery of it being answered. */
-const answering = new Map<string, Map<string, Flight>>();
+const answering = new PerScope(() => new Map<string, Flight>());
 /** Per trigger node: digest of a remembered key -> the delivery of it being answered that started a run. */
-const goingOut = new Map<string, Map<string, Flight>>();
+const goingOut = new PerScope(() => new Map<string, Flight>());
 /** Per trigger node: digest of a remembered key let go after a late 2xx -> when, and whether a step here ran it. */
-const released = new Map<string, Map<string, { at: number; stepped: boolean }>>();
-
-function of<V>(maps: Map<string, Map<string, V>>, scope: string): Map<string, V> {
-	let map = maps.get(scope);
-	if (map === undefined) {
-		map = new Map();
-		maps.set(scope, map);
-	}
-	return map;
-}
+const released = new PerScope(() => new Map<string, { at: number; stepped: boolean }>());
 
 /**
  * Waits until none of the delivered keys has a delivery this process is still answering, at most
@@ -102,17 +95,13 @@ export function followAnswer(scope: string, keys: string[], res: FollowedRespons
 		steppedHere: new Set(),
 	};
 	const delivered = [...new Set(keys.map((key) => digest(key)))];
-	const map = of(answering, scope);
+	const map = answering.of(scope);
 	for (const short of delivered) map.set(short, flight);
-	let hungUp = false;
-	res.once('close', () => {
-		if (res.writableEnded !== true) hungUp = true;
-	});
 	// 'finish' never comes once SlickText has hung up, but n8n still ends the answer: what it sends is known then.
 	const end = res.end;
 	res.end = ((...args: never[]) => {
 		res.end = end;
-		ended(scope, flight, res.statusCode, hungUp || Date.now() - receivedAt > SLICKTEXT_WAITS_MS);
+		ended(scope, flight, res.statusCode, res.destroyed === true || Date.now() - receivedAt > SLICKTEXT_WAITS_MS);
 		for (const short of delivered) if (map.get(short) === flight) map.delete(short);
 		settle();
 		return end.apply(res, args);
@@ -122,7 +111,7 @@ export function followAnswer(scope: string, keys: string[], res: FollowedRespons
 			if (flight.isEnded) return;
 			flight.out = rememberedKeys.map((key) => digest(key));
 			flight.releaseIfLate = releaseIfLate;
-			const out = of(goingOut, scope);
+			const out = goingOut.of(scope);
 			for (const short of flight.out) out.set(short, flight);
 		},
 	};
@@ -145,7 +134,7 @@ function ended(scope: string, flight: Flight, status: number, late: boolean): vo
 }
 
 function release(scope: string, short: string, now: number): void {
-	const map = of(released, scope);
+	const map = released.of(scope);
 	map.delete(short);
 	map.set(short, { at: now, stepped: false });
 	for (const [key, { at }] of map) {

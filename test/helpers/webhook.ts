@@ -86,6 +86,8 @@ export interface WebhookServerOptions {
 	 * start succeeds at once unless given.
 	 */
 	runStart?: (items: IDataObject[]) => { ms?: number; fails?: boolean };
+	/** How long n8n holds a request, its body read, before it calls the node (a busy process); 0 unless given. */
+	beforeNodeMs?: number;
 }
 
 let serversStarted = 0;
@@ -169,6 +171,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		if (raw === 'too large') return sendJson(res, 413, { message: 'request entity too large' });
 		req.rawBody = raw;
 		if (!parseBody(req)) return sendJson(res, 422, { code: 422, message: 'Failed to parse request body' });
+		if (options.beforeNodeMs) await new Promise((resolve) => setTimeout(resolve, options.beforeNodeMs));
 
 		// As n8n's live webhooks: a fresh Workflow per request, from the saved static data.
 		const workflow = createWorkflow(node, JSON.parse(JSON.stringify(saved)), options.workflowId);

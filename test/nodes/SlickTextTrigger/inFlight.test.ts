@@ -173,6 +173,16 @@ describe('SlickText Trigger: a delivery n8n could not start a run for is no repe
 		expect(server.runs).toHaveLength(2);
 	});
 
+	it('SlickText hung up before n8n called the node (a busy process), then a 2xx, with the key: the delivery again starts a run too', async () => {
+		// The hang-up came before the node followed the answer, and the answer came well within 5 s of the node's call.
+		const { server } = await trigger([{ ms: 100 }], true, { beforeNodeMs: 300 });
+		expect(await postGivingUp(server.url, 100)).toBe(0);
+		await server.settled();
+		expect(server.runs).toHaveLength(1);
+		expect((await postJson(server.url, event)).status).toBe(200);
+		expect(server.runs).toHaveLength(2);
+	});
+
 	it("a 2xx after SlickText hung up, with the key, once the run's step ran here: the delivery again is a repeat", async () => {
 		// The run's step ran in this process before n8n answered (regular mode): it acted, so nothing is let go.
 		let stepped: Promise<unknown> = Promise.resolve();
