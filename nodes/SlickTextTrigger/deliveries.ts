@@ -16,6 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 
+import { PerScope } from '../shared/perScope';
+
 /** SlickText retries for about a day (the current platform 6 more times, legacy 3); a key outlives that. */
 export const REMEMBER_MS = 25 * 60 * 60 * 1000;
 /** At most this many keys per trigger node in a process's memory (about 6 MB); past that the oldest go. */
@@ -54,20 +56,11 @@ function remember(memory: Memory, key: string, at: number): void {
 }
 
 /** One memory per trigger node of a workflow, for the life of the process. */
-const memories = new Map<string, Memory>();
+const memories = new PerScope<Memory>(() => new Map());
 
 /** 96 bits of SHA-256 as text: short enough to keep 10,000 in a workflow row, no practical collisions. */
 export function digest(key: string): string {
 	return createHash('sha256').update(key).digest('base64url').slice(0, 16);
-}
-
-function memoryOf(scope: string): Memory {
-	let memory = memories.get(scope);
-	if (memory === undefined) {
-		memory = new Map();
-		memories.set(scope, memory);
-	}
-	return memory;
 }
 
 function forgetOld(memory: Memory, now: number, max: number): void {
@@ -103,7 +96,7 @@ export function claimNew<T extends { key: string }>(
 	stored?: unknown,
 	max = REMEMBER_MAX,
 ): T[] {
-	const memory = memoryOf(scope);
+	const memory = memories.of(scope);
 	forgetOld(memory, now, max);
 	const persisted = storedKeys(stored);
 	const fresh: T[] = [];
@@ -177,7 +170,7 @@ export function recordForRestart(
 	now: number,
 	max = PERSIST_MAX,
 ): void {
-	const memory = memoryOf(scope);
+	const memory = memories.of(scope);
 	forgetOld(memory, now, REMEMBER_MAX);
 	learn(memory, staticData[STORE_FIELD], now);
 	for (const key of keys) {

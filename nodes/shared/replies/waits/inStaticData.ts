@@ -15,6 +15,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { PerScope } from '../../perScope';
 import type { Registration } from '../protocol';
 import { keepPollsLive, StaticDataPolls } from './pollsInStaticData';
 import {
@@ -52,16 +53,7 @@ interface Wait {
 }
 
 type Memory = Map<string, Wait>;
-const memories = new Map<string, Memory>();
-
-function memoryOf(scope: string): Memory {
-	let memory = memories.get(scope);
-	if (!memory) {
-		memory = new Map();
-		memories.set(scope, memory);
-	}
-	return memory;
-}
+const memories = new PerScope<Memory>(() => new Map());
 
 function ended(wait: Wait, now: number): boolean {
 	if (wait.t !== undefined) return now - wait.t > TAKEN_KEEP_MS;
@@ -116,7 +108,7 @@ export class StaticDataWaits implements WaitStore {
 		private readonly staticData: IDataObject,
 		now = Date.now(),
 	) {
-		this.memory = memoryOf(scope);
+		this.memory = memories.of(scope);
 		learn(this.memory, staticData[WAITS_FIELD], now);
 		prune(this.memory, now);
 		this.polls = new StaticDataPolls(scope, staticData, now);
@@ -216,13 +208,13 @@ export class StaticDataWaits implements WaitStore {
  */
 export function keepWaitsLive(scope: string, staticData: IDataObject, now: number): void {
 	keepPollsLive(scope, staticData, now);
-	if (!memories.has(scope)) return;
-	const memory = memoryOf(scope);
+	const memory = memories.get(scope);
+	if (memory === undefined) return;
 	learn(memory, staticData[WAITS_FIELD], now);
 	staticData[WAITS_FIELD] = new StoredView(memory) as unknown as IDataObject;
 }
 
 /** How many waits a trigger node holds open in this process (for tests and benchmarks). */
 export function openWaitCount(scope: string): number {
-	return [...memoryOf(scope).values()].filter((w) => w.t === undefined).length;
+	return [...memories.of(scope).values()].filter((w) => w.t === undefined).length;
 }

@@ -9,6 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { PerScope } from '../../perScope';
 import type { MemberAnswer, MemberState, PollRegistration, PollRules } from '../protocol';
 import {
 	digest,
@@ -52,16 +53,7 @@ interface Poll {
 }
 
 type Memory = { polls: Map<string, Poll>; byPerson: Map<string, Array<{ poll: string; n: number }>> };
-const memories = new Map<string, Memory>();
-
-function memoryOf(scope: string): Memory {
-	let memory = memories.get(scope);
-	if (!memory) {
-		memory = { polls: new Map(), byPerson: new Map() };
-		memories.set(scope, memory);
-	}
-	return memory;
-}
+const memories = new PerScope<Memory>(() => ({ polls: new Map(), byPerson: new Map() }));
 
 function index(memory: Memory, id: string, poll: Poll): void {
 	poll.m.forEach((member, n) => {
@@ -149,7 +141,7 @@ export class StaticDataPolls implements PollStore {
 		private readonly staticData: IDataObject,
 		now = Date.now(),
 	) {
-		this.memory = memoryOf(scope);
+		this.memory = memories.of(scope);
 		learn(this.memory, staticData[POLLS_FIELD], now);
 		prune(this.memory, now);
 	}
@@ -283,8 +275,8 @@ export class StaticDataPolls implements PollStore {
 
 /** Puts this process's live view of the polls into the node's static data, as keepWaitsLive does for waits. */
 export function keepPollsLive(scope: string, staticData: IDataObject, now: number): void {
-	if (!memories.has(scope)) return;
-	const memory = memoryOf(scope);
+	const memory = memories.get(scope);
+	if (memory === undefined) return;
 	learn(memory, staticData[POLLS_FIELD], now);
 	staticData[POLLS_FIELD] = new StoredPolls(memory) as unknown as IDataObject;
 }
