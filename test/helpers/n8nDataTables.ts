@@ -4,7 +4,8 @@
 // condition, value}]}), inserts that answer the rows' IDs, a conditional update that returns the rows it
 // changed, delete by filter, and the offset cursor with its next page. Every request must carry the API
 // key; each is logged.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 type Row = Record<string, unknown> & { id: number };
 type Filter = { type?: string; filters?: Array<{ columnName: string; condition: string; value: unknown }> };
@@ -113,4 +114,25 @@ export function fakeN8nApi(apiKey = 'n8n-api-key-for-tests'): FakeN8nApi {
 	};
 	const api: FakeN8nApi = { apiKey, tables, calls, handle };
 	return api;
+}
+
+/**
+ * The stand-in served on 127.0.0.1 for the tests of the file that calls this (beforeAll to afterAll):
+ * `api` at once, `port` once the tests run.
+ */
+export function useFakeN8nApi(): { api: FakeN8nApi; readonly port: number } {
+	const api = fakeN8nApi();
+	const server = createServer((req, res) => api.handle(req, res));
+	let port = 0;
+	beforeAll(async () => {
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		port = (server.address() as AddressInfo).port;
+	});
+	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+	return {
+		api,
+		get port() {
+			return port;
+		},
+	};
 }

@@ -2,12 +2,10 @@
 // n8n for its run (inFlight.ts). n8n answers a delivery only after it started the run (responseMode
 // onReceived); here its start is held or made to fail (test/helpers/webhook.ts `runStart`), as n8n does
 // when its database pool times out, and SlickText's deliveries again are real posts to the same process.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 import { credentialReads } from '../../helpers/engine';
-import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
+import { useFakeN8nApi } from '../../helpers/n8nDataTables';
 import { postJson, startWebhookServer, useWebhookServers, type WebhookServerOptions } from '../../helpers/webhook';
 import { currentEvents } from './fixtures';
 import { runTriggerStep } from './triggerStep';
@@ -26,16 +24,8 @@ beforeAll(() => (sweeping.afterMs = 200));
 afterAll(() => (sweeping.afterMs = sweepAfter));
 afterEach(() => sweeping.round++);
 
-let api: FakeN8nApi;
-let apiServer: Server;
-let apiPort: number;
-beforeAll(async () => {
-	api = fakeN8nApi();
-	apiServer = createServer((req, res) => api.handle(req, res));
-	await new Promise<void>((resolve) => apiServer.listen(0, '127.0.0.1', resolve));
-	apiPort = (apiServer.address() as AddressInfo).port;
-});
-afterAll(async () => await new Promise((resolve) => apiServer.close(resolve)));
+const n8nApi = useFakeN8nApi();
+const { api } = n8nApi;
 
 const parameters = { platform: 'current', events: ['contact_created'] };
 const event = currentEvents.contact_created;
@@ -43,7 +33,7 @@ let nodes = 0;
 
 /** The credential without (the default) or with the n8n API key and Trigger URL (the run's step then decides in the table). */
 function credentials(table = false) {
-	const withTable = { n8nApiKey: api.apiKey, replyTriggerUrl: `http://127.0.0.1:${apiPort}/webhook/hook-id/webhook` };
+	const withTable = { n8nApiKey: api.apiKey, replyTriggerUrl: `http://127.0.0.1:${n8nApi.port}/webhook/hook-id/webhook` };
 	return { slickTextApi: { apiKey: 'st-key', brandId: '1001', ...(table ? withTable : {}) } };
 }
 

@@ -2,26 +2,15 @@
 // Replies: repeats are checked in n8n's data table "SlickText received events" (a row per run, the lowest
 // ID acts), through n8n's public API, here the stand-in of test/helpers/n8nDataTables.ts on a real HTTP
 // server. Runs are n8n-core's WorkflowExecute with the trigger node (triggerStep.ts), as a worker runs them.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { credentialReads } from '../../helpers/engine';
-import { fakeN8nApi, type FakeN8nApi } from '../../helpers/n8nDataTables';
+import { useFakeN8nApi } from '../../helpers/n8nDataTables';
 import { runTriggerStep } from './triggerStep';
 
-let api: FakeN8nApi;
-let server: Server;
-let port: number;
-
-beforeAll(async () => {
-	api = fakeN8nApi();
-	server = createServer((req, res) => api.handle(req, res));
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	port = (server.address() as AddressInfo).port;
-});
-afterAll(async () => await new Promise((resolve) => server.close(resolve)));
+const n8nApi = useFakeN8nApi();
+const { api } = n8nApi;
 beforeEach(() => {
 	api.calls.length = 0;
 	api.refuse = undefined;
@@ -37,7 +26,7 @@ function credentials(host = '127.0.0.1', withTriggerUrl = true) {
 			apiKey: 'st-key',
 			brandId: '1001',
 			n8nApiKey: api.apiKey,
-			replyTriggerUrl: withTriggerUrl ? `http://${host}:${port}/webhook/hook-id/webhook` : '',
+			replyTriggerUrl: withTriggerUrl ? `http://${host}:${n8nApi.port}/webhook/hook-id/webhook` : '',
 		},
 	};
 }
