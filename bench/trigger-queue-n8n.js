@@ -4,7 +4,10 @@
 // (bench/twoWayStack.js), real n8n 2.41.1. Both start nodes take the same signed legacy events
 // (NewSubscriber, form-encoded as SlickText posts them) and pass them to a No Op node. The trigger is set
 // up as the README sets up a busy brand: webhook secret, n8n API key (two-way texts), Ignore Repeated
-// Deliveries on (its default). For each of n8n's settings in BENCH_TQ_SETTINGS (a fresh stack each):
+// Deliveries on (its default). A third workflow is the n8n-only build of that guarantee: the Webhook node,
+// then n8n's Remove Duplicates node (Remove Items Processed in Previous Executions, keyed on the event),
+// which keeps what it has seen in n8n's database as the trigger does.
+// For each of n8n's settings in BENCH_TQ_SETTINGS (a fresh stack each):
 //   rate:   BENCH_TQ_EVENTS events at 10 in flight: events a second, answer p50 / p95;
 //   one:    BENCH_TQ_SINGLE events one at a time: answer p50 / p95;
 //   burst:  BENCH_TQ_BURST events posted evenly within 3 s, twice per start node (ABBA), as SlickText does:
@@ -12,12 +15,13 @@
 //           (attemptNumber + 1), up to 3 more times.
 //           Answered 2xx within 5 s at the first attempt, and in the end how often each event reached the
 //           node after the start node (the trigger: once; n8n's Webhook node runs every delivery it answers).
-// Phases alternate which start node goes first. Prints a markdown table with the trigger / Webhook node
-// ratios, and the load average.
+// Phases alternate which start node goes first (ABC CBA). Prints a markdown table with the trigger's ratios
+// to the Webhook node and to the n8n-only build, and the load average.
 //
 //   flock /tmp/bench.lock node bench/trigger-queue-n8n.js      (after npm run build; about 10 minutes a setting)
 //   BENCH_TQ_SETTINGS=defaults,lazy   (lazy: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, the README's setting)
 //   BENCH_TQ_EVENTS=300  BENCH_TQ_SINGLE=40  BENCH_TQ_BURST=500  BENCH_TQ_WARM_UP=100  BENCH_TQ_PORT=5960
+//   BENCH_TQ_STARTS=trigger,webhook,dedupe   the start nodes measured (the trigger and one of n8n's at least)
 //   BENCH_KEEP_FOLDER=1             keeps the stack's folder (logs, database) in the temp folder
 //   BENCH_TQ_CPU_PROFILE=<folder>   CPU profiles of every n8n process during the trigger's rate phase
 //                                   (bench/cpu-probe.js; summarise with bench/cpu-top.js)
@@ -47,19 +51,31 @@ const HOOK = 'bench-tq-trigger';
 const SECRET = 'bench-tq-secret';
 const CRED = { id: 'benchTqLegacy', name: 'SlickText Legacy (bench)', type: 'slickTextLegacyApi' };
 const N8N_SETTINGS = { defaults: {}, lazy: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' } };
+const STARTS = (process.env.BENCH_TQ_STARTS || 'trigger,webhook,dedupe').split(',').filter(Boolean);
+const DEDUPE = 'Remove Duplicates';
 
 const log = (...args) => console.error('[trigger queue bench]', ...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const next = (node) => ({ main: [[{ node, type: 'main', index: 0 }]] });
 const after = (id) => ({ id: `${id}-a`, name: AFTER, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} });
-const workflow = (id, start) => ({
+/** `start` -> (`between` ->) the No Op node. */
+const workflow = (id, start, between) => ({
 	id,
 	name: `bench trigger queue: ${id}`,
 	versionId: `${id}-v1`,
 	active: false,
-	nodes: [start, after(id)],
-	connections: { [start.name]: next(AFTER) },
+	nodes: [start, ...(between ? [between] : []), after(id)],
+	connections: between ? { [start.name]: next(between.name), [between.name]: next(AFTER) } : { [start.name]: next(AFTER) },
 	settings: { saveDataSuccessExecution: 'all', executionOrder: 'v1' },
+});
+const webhookNode = (id, path) => ({
+	id,
+	name: 'Webhook',
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	position: [0, 0],
+	webhookId: path,
+	parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
 });
 const WF = {
 	trigger: workflow('benchTqTrigger', {
@@ -72,16 +88,23 @@ const WF = {
 		parameters: { legacyEvents: ['ChatMessageRecieved', 'NewSubscriber'] },
 		credentials: { slickTextLegacyApi: { id: CRED.id, name: CRED.name } },
 	}),
-	webhook: workflow('benchTqWebhook', {
-		id: 'btq-w',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
+	webhook: workflow('benchTqWebhook', webhookNode('btq-w', 'bench-tq-webhook')),
+	// What a builder without the trigger adds for "each event once": the event's key (SlickText's body
+	// changes with attemptNumber), kept by n8n across executions.
+	dedupe: workflow('benchTqDedupe', webhookNode('btq-d', 'bench-tq-dedupe'), {
+		id: 'btq-d-r',
+		name: DEDUPE,
+		type: 'n8n-nodes-base.removeDuplicates',
 		typeVersion: 2,
-		position: [0, 0],
-		webhookId: 'bench-tq-webhook',
-		parameters: { httpMethod: 'POST', path: 'bench-tq-webhook', responseMode: 'onReceived', options: {} },
+		position: [110, 0],
+		parameters: {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			dedupeValue: "={{ (e => e.Event + ':' + e.Subscriber.SubscriberId + ':' + e.Timestamp)(JSON.parse($json.body.data)) }}",
+			options: {},
+		},
 	}),
 };
+const LABEL = { trigger: 'SlickText Trigger', webhook: "n8n's Webhook node", dedupe: "n8n's Webhook + Remove Duplicates" };
 
 const quantile = (values, q) => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -166,13 +189,12 @@ async function oneSetting(setting) {
 	const credential = { ...CRED, data: { ...sandbox.legacyCredentials(), webhookSecret: SECRET, replyTriggerUrl: `${proxy}/webhook/${HOOK}/webhook` } };
 	let stack;
 	try {
-		stack = await startTwoWayStack({ basePort: PORT, tmp, workflows: Object.values(WF), credentials: [credential], webhooks: 2, workers: 2 });
+		stack = await startTwoWayStack({ basePort: PORT, tmp, workflows: STARTS.map((name) => WF[name]), credentials: [credential], webhooks: 2, workers: 2 });
 		await stack.giveApiKey(credential);
-		const urls = { trigger: `${proxy}/webhook/${HOOK}/webhook`, webhook: `${proxy}/webhook/bench-tq-webhook` };
-		await stack.whenServing('/webhook/bench-tq-webhook');
-		const names = ['trigger', 'webhook'];
-		// The order of the rate phases and of the bursts: the trigger first and last, so that neither start
-		// node gains from going second.
+		const urls = { trigger: `${proxy}/webhook/${HOOK}/webhook`, webhook: `${proxy}/webhook/bench-tq-webhook`, dedupe: `${proxy}/webhook/bench-tq-dedupe` };
+		const names = STARTS;
+		// The order of the rate phases and of the bursts: the trigger first and last, so that no start node
+		// gains from its place.
 		const ABBA = [...names, ...[...names].reverse()];
 		let nextId = 1;
 		const ids = (count) => Array.from({ length: count }, () => nextId++);
@@ -180,7 +202,7 @@ async function oneSetting(setting) {
 		// run makes its record of repeats.
 		for (const name of names) await inPool(ids(WARM_UP), 10, (id) => post(urls[name], subscriber(id)));
 		await settled(stack);
-		const out = { trigger: {}, webhook: {} };
+		const out = Object.fromEntries(names.map((name) => [name, {}]));
 		const profiles = (on) => {
 			if (!PROFILE) return;
 			for (const name of ['main', 'worker', 'worker 1', 'webhook 0', 'webhook 1']) process.kill(services.pidOf(name), 'SIGUSR2');
@@ -283,25 +305,25 @@ function countReached(stack, workflowId, wanted, before) {
 
 function print(rows) {
 	const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
-	console.log(`\n## The SlickText Legacy Trigger and n8n's Webhook node in queue mode (2 webhook processes, 2 workers; ${os.cpus().length} cores; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`);
-	console.log("| n8n's settings | what | SlickText Trigger | n8n's Webhook node | ratio |");
-	console.log('|---|---|---|---|---|');
-	for (const { setting, trigger: t, webhook: w } of rows) {
+	const sum = (list, key) => list.reduce((total, b) => total + b[key], 0);
+	const others = STARTS.filter((name) => name !== 'trigger');
+	console.log(`\n## The SlickText Legacy Trigger and n8n's own start nodes in queue mode (2 webhook processes, 2 workers; ${os.cpus().length} cores; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`);
+	console.log(`| n8n's settings | what | ${STARTS.map((name) => LABEL[name]).join(' | ')} | ${others.map((name) => `ratio to ${LABEL[name].replace("n8n's ", '')}`).join(' | ')} |`);
+	console.log(`|---|---|${STARTS.map(() => '---|').join('')}${others.map(() => '---|').join('')}`);
+	for (const { setting, ...out } of rows) {
 		const label = setting === 'lazy' ? "README's (`N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true`)" : "n8n's defaults";
-		const [tr, wr] = [mean(t.rate, 'perSecond'), mean(w.rate, 'perSecond')];
-		console.log(`| ${label} | events a second, 10 in flight (${EVENTS} twice) | ${tr.toFixed(1)} (${t.rate.map((r) => r.perSecond.toFixed(1)).join(', ')}) | ${wr.toFixed(1)} (${w.rate.map((r) => r.perSecond.toFixed(1)).join(', ')}) | **${(tr / wr).toFixed(2)}x** |`);
-		console.log(`| | answer p50 / p95 at 10 in flight | ${ms(mean(t.rate, 'p50'))} / ${ms(mean(t.rate, 'p95'))} | ${ms(mean(w.rate, 'p50'))} / ${ms(mean(w.rate, 'p95'))} | ${(mean(t.rate, 'p95') / mean(w.rate, 'p95')).toFixed(2)}x (p95) |`);
-		console.log(`| | one event at a time: answer p50 / p95 | ${ms(t.one.p50)} / ${ms(t.one.p95)} | ${ms(w.one.p50)} / ${ms(w.one.p95)} | ${(t.one.p95 / w.one.p95).toFixed(2)}x (p95) |`);
-		const sum = (list, key) => list.reduce((total, b) => total + b[key], 0);
-		const each = (list, key) => list.map((b) => b[key]).join(' + ');
-		console.log(`| | ${BURST} events within 3 s, twice: answered 2xx within 5 s (first attempt), p50 | ${each(t.bursts, 'within5s')} (${t.bursts.map((b) => ms(b.p50)).join(', ')}) | ${each(w.bursts, 'within5s')} (${w.bursts.map((b) => ms(b.p50)).join(', ')}) | ${(sum(t.bursts, 'within5s') / Math.max(1, sum(w.bursts, 'within5s'))).toFixed(2)}x |`);
-		const cpu = (list) => ['webhooks', 'workers', 'main', 'postgres', 'redis'].map((k) => ((1000 * list.reduce((sum, r) => sum + r.cpu[k], 0)) / (list.length * EVENTS)).toFixed(1)).join(' / ');
-		console.log(`| | CPU ms per event (the phase and its runs): webhook processes / workers / main / Postgres / Redis | ${cpu(t.rate)} | ${cpu(w.rate)} | |`);
-		const calls = (list) => (list.reduce((total, r) => total + r.apiCalls, 0) / (list.length * EVENTS)).toFixed(2);
-		console.log(`| | calls of n8n's public API per event (the phase and its runs) | ${calls(t.rate)} | ${calls(w.rate)} | |`);
+		/** A row: what each start node shows, then the trigger's ratio to each of n8n's (`ratio` of two starts' outs, or none). */
+		const row = (first, what, show, ratio) => console.log(`| ${first} | ${what} | ${STARTS.map((name) => show(out[name])).join(' | ')} | ${others.map((name) => (ratio ? ratio(out.trigger, out[name]) : '')).join(' | ')} |`);
+		row(label, `events a second, 10 in flight (${EVENTS} twice)`, (o) => `${mean(o.rate, 'perSecond').toFixed(1)} (${o.rate.map((r) => r.perSecond.toFixed(1)).join(', ')})`, (t, o) => `**${(mean(t.rate, 'perSecond') / mean(o.rate, 'perSecond')).toFixed(2)}x**`);
+		row('', 'answer p50 / p95 at 10 in flight', (o) => `${ms(mean(o.rate, 'p50'))} / ${ms(mean(o.rate, 'p95'))}`, (t, o) => `${(mean(t.rate, 'p95') / mean(o.rate, 'p95')).toFixed(2)}x (p95)`);
+		row('', 'one event at a time: answer p50 / p95', (o) => `${ms(o.one.p50)} / ${ms(o.one.p95)}`, (t, o) => `${(t.one.p95 / o.one.p95).toFixed(2)}x (p95)`);
+		row('', `${BURST} events within 3 s, twice: answered 2xx within 5 s (first attempt), p50`, (o) => `${o.bursts.map((b) => b.within5s).join(' + ')} (${o.bursts.map((b) => ms(b.p50)).join(', ')})`, (t, o) => `${(sum(t.bursts, 'within5s') / Math.max(1, sum(o.bursts, 'within5s'))).toFixed(2)}x`);
+		const cpu = (list) => ['webhooks', 'workers', 'main', 'postgres', 'redis'].map((k) => ((1000 * list.reduce((total, r) => total + r.cpu[k], 0)) / (list.length * EVENTS)).toFixed(1)).join(' / ');
+		row('', 'CPU ms per event (the phase and its runs): webhook processes / workers / main / Postgres / Redis', (o) => cpu(o.rate));
+		row('', "calls of n8n's public API per event (the phase and its runs)", (o) => (o.rate.reduce((total, r) => total + r.apiCalls, 0) / (o.rate.length * EVENTS)).toFixed(2));
 		const end = (list) => ['once', 'lost', 'more', 'attempts', 'neverAnswered', 'failedRuns'].map((key) => sum(list, key));
 		const words = ([once, lost, more, attempts, never, failed]) => `${once} once, ${lost} never, ${more} more than once; ${attempts} deliveries, ${never} never answered, ${failed} runs not successful`;
-		console.log(`| | the bursts in the end: events that reached the next node | ${words(end(t.bursts))} | ${words(end(w.bursts))} | |`);
+		row('', 'the bursts in the end: events that reached the next node', (o) => words(end(o.bursts)));
 	}
 }
 
