@@ -46,10 +46,13 @@ function startProxy(port, mainPort, state) {
 		// n8n's resume addresses go to `state.waitingPorts` when set (a test that stops a process keeps them off it).
 		const waiting = /^\/webhook-waiting\//.test(req.url ?? '') && state.waitingPorts;
 		const targets = waiting ? state.waitingPorts : toWebhooks ? state.webhookPorts : [mainPort];
+		// Counted until n8n has answered, also after the client gave up (n8n goes on with the request).
+		state.open = (state.open ?? 0) + 1;
 		const upstream = http.request({ host: '127.0.0.1', port: targets[turn++ % targets.length], method: req.method, path: req.url, headers: req.headers }, (answer) => {
 			res.writeHead(answer.statusCode ?? 502, answer.headers);
 			answer.pipe(res);
 		});
+		upstream.once('close', () => state.open--);
 		upstream.on('error', () => {
 			if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
 			res.end(JSON.stringify({ message: 'bad gateway' }));
@@ -212,7 +215,9 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 
 	/** Starts recording the requests through the proxy (`state.timeline`), or stops it (`false`); returns the list. */
 	const record = (on = true) => (state.timeline = on ? [] : undefined);
-	return { ports, proxyUrl, folder, logs, rest, psql: (sql) => services.psql(db, sql), executions, runData, startWebhook, killWebhook, stopAndStart, useWebhooks, giveApiKey, whenServing, record, timeline: () => state.timeline ?? [], stop };
+	/** Requests the proxy passed on that n8n has not answered yet (those a client gave up on included). */
+	const openRequests = () => state.open ?? 0;
+	return { ports, proxyUrl, folder, logs, rest, psql: (sql) => services.psql(db, sql), executions, runData, startWebhook, killWebhook, stopAndStart, useWebhooks, giveApiKey, whenServing, record, timeline: () => state.timeline ?? [], openRequests, stop };
 }
 
 module.exports = { startTwoWayStack, ensureQueueServices, startProxy };
