@@ -10,7 +10,8 @@
 // For each of n8n's settings in BENCH_TQ_SETTINGS (a fresh stack each):
 //   rate:   BENCH_TQ_EVENTS events at 10 in flight: events a second, answer p50 / p95;
 //   one:    BENCH_TQ_SINGLE events one at a time: answer p50 / p95;
-//   burst:  BENCH_TQ_BURST events posted evenly within 3 s, twice per start node (ABBA), as SlickText does:
+//   burst:  BENCH_TQ_BURST events posted evenly within 3 s, twice per start node (ABBA) in each of
+//           BENCH_TQ_BURST_ROUNDS rounds, as SlickText does:
 //           an attempt not answered 2xx within 5 s is given up and the event delivered again
 //           (attemptNumber + 1), up to 3 more times.
 //           Answered 2xx within 5 s at the first attempt, and in the end how often each event reached the
@@ -22,6 +23,8 @@
 //   BENCH_TQ_SETTINGS=defaults,lazy   (lazy: N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, the README's setting)
 //   BENCH_TQ_EVENTS=300  BENCH_TQ_SINGLE=40  BENCH_TQ_BURST=500  BENCH_TQ_WARM_UP=100  BENCH_TQ_PORT=5960
 //   BENCH_TQ_STARTS=trigger,webhook,dedupe   the start nodes measured (the trigger and one of n8n's at least)
+//   BENCH_TQ_BURST_ROUNDS=1         rounds of bursts (each ABC CBA): a burst's first answers vary more from
+//                                   one burst to the next than between start nodes, so more rounds give a steadier ratio
 //   BENCH_KEEP_FOLDER=1             keeps the stack's folder (logs, database) in the temp folder
 //   BENCH_TQ_CPU_PROFILE=<folder>   CPU profiles of every n8n process during the trigger's rate phase
 //                                   (bench/cpu-probe.js; summarise with bench/cpu-top.js)
@@ -41,6 +44,7 @@ const EVENTS = Number(process.env.BENCH_TQ_EVENTS || 300);
 const SINGLE = Number(process.env.BENCH_TQ_SINGLE || 40);
 const BURST = Number(process.env.BENCH_TQ_BURST || 500);
 const WARM_UP = Number(process.env.BENCH_TQ_WARM_UP || 100);
+const BURST_ROUNDS = Number(process.env.BENCH_TQ_BURST_ROUNDS || 1);
 const PORT = Number(process.env.BENCH_TQ_PORT || 5960);
 const PROFILE = process.env.BENCH_TQ_CPU_PROFILE;
 const TIMEOUT_MS = 5000;
@@ -237,9 +241,11 @@ async function oneSetting(setting) {
 		}
 		// Let the workers finish the runs of the phases above before the bursts.
 		await settled(stack);
-		for (const name of ABBA) {
+		for (const name of Array.from({ length: BURST_ROUNDS }, () => ABBA).flat()) {
 			const burstIds = ids(BURST);
 			const before = new Set(stack.executions(WF[name].id).map((e) => e.id));
+			const cpu0 = cpuNow();
+			stack.record();
 			const t0 = Date.now();
 			const deliveries = await Promise.all(burstIds.map(async (id, i) => {
 				await sleep((i * 3000) / BURST);
@@ -247,6 +253,9 @@ async function oneSetting(setting) {
 			}));
 			log(`${setting} ${name}: burst posted and answered after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 			await settled(stack);
+			const cpu = cpuSince(cpu0);
+			const apiCalls = stack.timeline().filter((e) => e.path.startsWith('/api/v1/')).length;
+			stack.record(false);
 			const runs = stack.executions(WF[name].id).filter((e) => !before.has(e.id));
 			const reached = countReached(stack, WF[name].id, new Set(burstIds), before);
 			const firsts = deliveries.map((d) => d[0]);
@@ -259,6 +268,8 @@ async function oneSetting(setting) {
 				once: burstIds.filter((id) => reached.get(id) === 1).length,
 				lost: burstIds.filter((id) => !reached.has(id)).length,
 				more: burstIds.filter((id) => (reached.get(id) ?? 0) > 1).length,
+				cpu,
+				apiCalls,
 			});
 			await sleep(2000);
 		}
@@ -322,10 +333,12 @@ function print(rows) {
 		row(label, `events a second, 10 in flight (${EVENTS} twice)`, (o) => `${mean(o.rate, 'perSecond').toFixed(1)} (${o.rate.map((r) => r.perSecond.toFixed(1)).join(', ')})`, (t, o) => `**${(mean(t.rate, 'perSecond') / mean(o.rate, 'perSecond')).toFixed(2)}x**`);
 		row('', 'answer p50 / p95 at 10 in flight', (o) => `${ms(mean(o.rate, 'p50'))} / ${ms(mean(o.rate, 'p95'))}`, (t, o) => `${(mean(t.rate, 'p95') / mean(o.rate, 'p95')).toFixed(2)}x (p95)`);
 		row('', 'one event at a time: answer p50 / p95', (o) => `${ms(o.one.p50)} / ${ms(o.one.p95)}`, (t, o) => `${(t.one.p95 / o.one.p95).toFixed(2)}x (p95)`);
-		row('', `${BURST} events within 3 s, twice: answered 2xx within 5 s (first attempt), p50`, (o) => `${o.bursts.map((b) => b.within5s).join(' + ')} (${o.bursts.map((b) => ms(b.p50)).join(', ')})`, (t, o) => `${(sum(t.bursts, 'within5s') / Math.max(1, sum(o.bursts, 'within5s'))).toFixed(2)}x`);
-		const cpu = (list) => ['webhooks', 'workers', 'main', 'postgres', 'redis'].map((k) => ((1000 * list.reduce((total, r) => total + r.cpu[k], 0)) / (list.length * EVENTS)).toFixed(1)).join(' / ');
-		row('', 'CPU ms per event (the phase and its runs): webhook processes / workers / main / Postgres / Redis', (o) => cpu(o.rate));
-		row('', "calls of n8n's public API per event (the phase and its runs)", (o) => (o.rate.reduce((total, r) => total + r.apiCalls, 0) / (o.rate.length * EVENTS)).toFixed(2));
+		row('', `${BURST} events within 3 s, ${2 * BURST_ROUNDS} times: answered 2xx within 5 s (first attempt), p50`, (o) => `${o.bursts.map((b) => b.within5s).join(' + ')} (${o.bursts.map((b) => ms(b.p50)).join(', ')})`, (t, o) => `${(sum(t.bursts, 'within5s') / Math.max(1, sum(o.bursts, 'within5s'))).toFixed(2)}x`);
+		const cpu = (list, events) => ['webhooks', 'workers', 'main', 'postgres', 'redis'].map((k) => ((1000 * list.reduce((total, r) => total + r.cpu[k], 0)) / (list.length * events)).toFixed(1)).join(' / ');
+		const calls = (list, events) => (list.reduce((total, r) => total + r.apiCalls, 0) / (list.length * events)).toFixed(2);
+		row('', 'CPU ms per event (the phase and its runs): webhook processes / workers / main / Postgres / Redis', (o) => cpu(o.rate, EVENTS));
+		row('', "calls of n8n's public API per event (the phase and its runs)", (o) => calls(o.rate, EVENTS));
+		row('', 'the same two in the bursts (every delivery and its run)', (o) => `${cpu(o.bursts, BURST)}; ${calls(o.bursts, BURST)} calls`);
 		const end = (list) => ['once', 'lost', 'more', 'attempts', 'neverAnswered', 'failedRuns'].map((key) => sum(list, key));
 		const words = ([once, lost, more, attempts, never, failed]) => `${once} once, ${lost} never, ${more} more than once; ${attempts} deliveries, ${never} never answered, ${failed} runs not successful`;
 		row('', 'the bursts in the end: events that reached the next node', (o) => words(end(o.bursts)));

@@ -1,6 +1,6 @@
 /**
- * What a node keeps in this process's memory, one value per scope (a workflow's trigger
- * node): n8n builds the node anew for every run, so only module state lasts from one delivery to the next.
+ * What a node keeps in this process's memory, one value per scope (a workflow's trigger node): n8n builds
+ * the node anew for every run, so only module state lasts from one delivery to the next.
  */
 export class PerScope<V> {
 	private readonly byScope = new Map<string, V>();
