@@ -25,6 +25,8 @@
 //   BENCH_TQ_STARTS=trigger,webhook,dedupe   the start nodes measured (the trigger and one of n8n's at least)
 //   BENCH_TQ_BURST_ROUNDS=1         rounds of bursts (each ABC CBA): a burst's first answers vary more from
 //                                   one burst to the next than between start nodes, so more rounds give a steadier ratio
+//   BENCH_TQ_KEY=owner              whose n8n API key the credential has: owner, or member (n8n reads the key's
+//                                   user's role with every scope for each call: 188 for an owner, 29 for a member)
 //   BENCH_KEEP_FOLDER=1             keeps the stack's folder (logs, database) in the temp folder
 //   BENCH_TQ_CPU_PROFILE=<folder>   CPU profiles of every n8n process during the trigger's rate phase
 //                                   (bench/cpu-probe.js; summarise with bench/cpu-top.js)
@@ -45,6 +47,7 @@ const SINGLE = Number(process.env.BENCH_TQ_SINGLE || 40);
 const BURST = Number(process.env.BENCH_TQ_BURST || 500);
 const WARM_UP = Number(process.env.BENCH_TQ_WARM_UP || 100);
 const BURST_ROUNDS = Number(process.env.BENCH_TQ_BURST_ROUNDS || 1);
+const KEY_USER = process.env.BENCH_TQ_KEY || 'owner';
 const PORT = Number(process.env.BENCH_TQ_PORT || 5960);
 const PROFILE = process.env.BENCH_TQ_CPU_PROFILE;
 const TIMEOUT_MS = 5000;
@@ -194,7 +197,7 @@ async function oneSetting(setting) {
 	let stack;
 	try {
 		stack = await startTwoWayStack({ basePort: PORT, tmp, workflows: STARTS.map((name) => WF[name]), credentials: [credential], webhooks: 2, workers: 2 });
-		await stack.giveApiKey(credential);
+		await stack.giveApiKey(credential, { user: KEY_USER });
 		const urls = { trigger: `${proxy}/webhook/${HOOK}/webhook`, webhook: `${proxy}/webhook/bench-tq-webhook`, dedupe: `${proxy}/webhook/bench-tq-dedupe` };
 		const names = STARTS;
 		// The order of the rate phases and of the bursts: the trigger first and last, so that no start node
@@ -323,7 +326,7 @@ function print(rows) {
 	const mean = (list, key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
 	const sum = (list, key) => list.reduce((total, b) => total + b[key], 0);
 	const others = STARTS.filter((name) => name !== 'trigger');
-	console.log(`\n## The SlickText Legacy Trigger and n8n's own start nodes in queue mode (2 webhook processes, 2 workers; ${os.cpus().length} cores; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`);
+	console.log(`\n## The SlickText Legacy Trigger (an n8n API key of the ${KEY_USER}) and n8n's own start nodes in queue mode (2 webhook processes, 2 workers; ${os.cpus().length} cores; load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`);
 	console.log(`| n8n's settings | what | ${STARTS.map((name) => LABEL[name]).join(' | ')} | ${others.map((name) => `ratio to ${LABEL[name].replace("n8n's ", '')}`).join(' | ')} |`);
 	console.log(`|---|---|${STARTS.map(() => '---|').join('')}${others.map(() => '---|').join('')}`);
 	for (const { setting, ...out } of rows) {

@@ -165,14 +165,38 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 		throw error;
 	}
 
-	/** The owner's n8n API key, made as in Settings > n8n API, put into the credential `id`. */
-	const giveApiKey = async (credential) => {
-		const scopes = (await rest('GET', '/rest/api-keys/scopes')).json.data;
-		const key = await rest('POST', '/rest/api-keys', { label: `SlickText replies ${credential.id}`, expiresAt: null, scopes });
+	/**
+	 * An n8n API key made as in Settings > n8n API, put into the credential `id`: the owner's, or with
+	 * `{ user: 'member' }` a member's, invited and signed up as in Settings > Users.
+	 */
+	const giveApiKey = async (credential, { user = 'owner' } = {}) => {
+		const as = user === 'member' ? await memberRest() : rest;
+		const scopes = (await as('GET', '/rest/api-keys/scopes')).json.data;
+		const key = await as('POST', '/rest/api-keys', { label: `SlickText replies ${credential.id}`, expiresAt: null, scopes });
 		if (key.status !== 200) throw new Error(`API key: ${JSON.stringify(key.json).slice(0, 300)}`);
 		const updated = await rest('PATCH', `/rest/credentials/${credential.id}`, { name: credential.name, type: credential.type, data: { ...credential.data, n8nApiKey: key.json.data.rawApiKey } });
 		if (updated.status !== 200) throw new Error(`credential: ${JSON.stringify(updated.json).slice(0, 300)}`);
 		return key.json.data.rawApiKey;
+	};
+
+	/** A member's session (made once): invited by the owner, the invitation accepted, signed in. */
+	let member;
+	const memberRest = async () => {
+		if (!member) {
+			const base = `http://127.0.0.1:${ports.main}`;
+			const who = { email: 'member@example.com', firstName: 'Bench', lastName: 'Member', password: 'SlickText-Member-1' };
+			const invited = await rest('POST', '/rest/invitations', [{ email: who.email, role: 'global:member' }]);
+			const url = invited.json?.data?.[0]?.user?.inviteAcceptUrl;
+			if (!url) throw new Error(`invitation: ${invited.status} ${JSON.stringify(invited.json).slice(0, 300)}`);
+			const token = new URL(url).searchParams.get('token');
+			const accepted = await restOf(base, '', 'POST', '/rest/invitations/accept', { token, firstName: who.firstName, lastName: who.lastName, password: who.password });
+			if (accepted.status !== 200) throw new Error(`accepting the invitation: ${accepted.status} ${JSON.stringify(accepted.json).slice(0, 300)}`);
+			const login = await fetch(`${base}/rest/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrLdapLoginId: who.email, password: who.password }) });
+			if (!login.ok) throw new Error(`member login: ${login.status} ${await login.text()}`);
+			const session = (login.headers.get('set-cookie') || '').split(';')[0];
+			member = (method, p, body) => restOf(base, session, method, p, body);
+		}
+		return member;
 	};
 
 	// Read from Postgres: n8n 2.41's execution list pages by start time and drops an execution where two
