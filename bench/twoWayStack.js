@@ -191,10 +191,8 @@ async function startTwoWayStack({ basePort, tmp, workflows, credentials, webhook
 			const token = new URL(url).searchParams.get('token');
 			const accepted = await restOf(base, '', 'POST', '/rest/invitations/accept', { token, firstName: who.firstName, lastName: who.lastName, password: who.password });
 			if (accepted.status !== 200) throw new Error(`accepting the invitation: ${accepted.status} ${JSON.stringify(accepted.json).slice(0, 300)}`);
-			const login = await fetch(`${base}/rest/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrLdapLoginId: who.email, password: who.password }) });
-			if (!login.ok) throw new Error(`member login: ${login.status} ${await login.text()}`);
-			const session = (login.headers.get('set-cookie') || '').split(';')[0];
-			member = (method, p, body) => restOf(base, session, method, p, body);
+			const memberCookie = await env.session(base, who);
+			member = (method, p, body) => restOf(base, memberCookie, method, p, body);
 		}
 		return member;
 	};

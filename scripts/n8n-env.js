@@ -294,14 +294,18 @@ async function ownerSession(base) {
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(OWNER),
 	});
+	return await session(base, OWNER);
+}
+
+/** Signs a user in (`{ email, password }`); the session cookie. */
+async function session(base, { email, password }) {
 	const res = await fetch(`${base}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		body: JSON.stringify({ emailOrLdapLoginId: email, password }),
 	});
 	if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-	const cookie = (res.headers.get('set-cookie') || '').split(';')[0];
-	return cookie;
+	return (res.headers.get('set-cookie') || '').split(';')[0];
 }
 
 /** Publishes (n8n 1.x: activates) a workflow, as the editor's Publish button does, with the owner's session. */
@@ -356,6 +360,7 @@ module.exports = {
 	prepareUserFolder,
 	startN8n,
 	ownerSession,
+	session,
 	listExecutions,
 	publishWorkflow,
 	stopProcess,
