@@ -154,6 +154,21 @@ function cpuNow() {
 	return out;
 }
 const cpuSince = (before) => Object.fromEntries(Object.entries(cpuNow()).map(([k, v]) => [k, v - before[k]]));
+/**
+ * Starts counting what a phase costs: the CPU of every process, and the calls of n8n's public API (the
+ * trigger's data tables) through the proxy. `end()`, once the phase's runs have settled, gives both.
+ */
+function costOf(stack) {
+	const cpu0 = cpuNow();
+	stack.record();
+	return {
+		end: () => {
+			const cost = { cpu: cpuSince(cpu0), apiCalls: stack.timeline().filter((e) => e.path.startsWith('/api/v1/')).length };
+			stack.record(false);
+			return cost;
+		},
+	};
+}
 
 /** One POST; `giveUpMs`: the client stops waiting then (status 0), as SlickText after 5 s. */
 async function post(url, { body, headers }, giveUpMs = 60_000) {
@@ -221,18 +236,13 @@ async function oneSetting(setting) {
 			const profiled = turn === 0;
 			if (profiled) profiles(true);
 			const t0 = performance.now();
-			const cpu0 = cpuNow();
-			stack.record();
+			const cost = costOf(stack);
 			const answers = await inPool(ids(EVENTS), 10, (id) => post(urls[which], subscriber(id)));
 			const seconds = (performance.now() - t0) / 1000;
 			if (profiled) profiles(false);
 			// The runs the phase started, finished too: what each event cost every process in the end.
 			await settled(stack);
-			const cpu = cpuSince(cpu0);
-			// The calls of n8n's public API the phase and its runs made (the trigger's data tables), through the proxy.
-			const apiCalls = stack.timeline().filter((e) => e.path.startsWith('/api/v1/')).length;
-			stack.record(false);
-			(out[which].rate ??= []).push({ apiCalls, perSecond: EVENTS / seconds, p50: quantile(answers.map((a) => a.ms), 0.5), p95: quantile(answers.map((a) => a.ms), 0.95), notOk: answers.filter((a) => a.status !== 200).length, cpu });
+			(out[which].rate ??= []).push({ ...cost.end(), perSecond: EVENTS / seconds, p50: quantile(answers.map((a) => a.ms), 0.5), p95: quantile(answers.map((a) => a.ms), 0.95), notOk: answers.filter((a) => a.status !== 200).length });
 			log(`${setting} ${which}: ${(EVENTS / seconds).toFixed(1)} events/s at 10 in flight`);
 			await sleep(2000);
 		}
@@ -247,8 +257,7 @@ async function oneSetting(setting) {
 		for (const name of Array.from({ length: BURST_ROUNDS }, () => ABBA).flat()) {
 			const burstIds = ids(BURST);
 			const before = new Set(stack.executions(WF[name].id).map((e) => e.id));
-			const cpu0 = cpuNow();
-			stack.record();
+			const cost = costOf(stack);
 			const t0 = Date.now();
 			const deliveries = await Promise.all(burstIds.map(async (id, i) => {
 				await sleep((i * 3000) / BURST);
@@ -256,9 +265,7 @@ async function oneSetting(setting) {
 			}));
 			log(`${setting} ${name}: burst posted and answered after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 			await settled(stack);
-			const cpu = cpuSince(cpu0);
-			const apiCalls = stack.timeline().filter((e) => e.path.startsWith('/api/v1/')).length;
-			stack.record(false);
+			const { cpu, apiCalls } = cost.end();
 			const runs = stack.executions(WF[name].id).filter((e) => !before.has(e.id));
 			const reached = countReached(stack, WF[name].id, new Set(burstIds), before);
 			const firsts = deliveries.map((d) => d[0]);
